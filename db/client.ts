@@ -1,0 +1,60 @@
+import 'server-only';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { getEnv } from '@/lib/env';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+type Connection = { file: string; sqlite: Database.Database; db: Db };
+
+// One connection per process, kept on globalThis so Next's dev reloads and separately
+// bundled route modules share it.
+const holder = globalThis as typeof globalThis & { __mcpEvalDb?: Connection };
+
+export const DB_FILE_NAME = 'mcp-eval.sqlite';
+
+export function databaseFile(): string {
+  return path.join(getEnv().dataDir, DB_FILE_NAME);
+}
+
+function migrationsFolder(): string {
+  return path.join(process.cwd(), 'db', 'migrations');
+}
+
+function open(file: string): Connection {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: migrationsFolder() });
+  return { file, sqlite, db };
+}
+
+/** The migrated database for the current DATA_DIR (opened on first use). */
+export function getDb(): Db {
+  return getConnection().db;
+}
+
+export function getSqlite(): Database.Database {
+  return getConnection().sqlite;
+}
+
+function getConnection(): Connection {
+  const file = databaseFile();
+  const current = holder.__mcpEvalDb;
+  if (current && current.file === file && current.sqlite.open) return current;
+  if (current?.sqlite.open) current.sqlite.close();
+  holder.__mcpEvalDb = open(file);
+  return holder.__mcpEvalDb;
+}
+
+export function closeDb(): void {
+  holder.__mcpEvalDb?.sqlite.close();
+  holder.__mcpEvalDb = undefined;
+}

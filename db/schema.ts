@@ -1,0 +1,380 @@
+import { sql } from 'drizzle-orm';
+import {
+  blob,
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+/** ISO-8601 UTC with milliseconds: sortable as text and parseable by Date. */
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const id = () => text('id').primaryKey();
+const createdAt = () => text('created_at').notNull().default(nowIso);
+const updatedAt = () => text('updated_at').notNull().default(nowIso);
+
+export const mcpServers = sqliteTable(
+  'mcp_servers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    transport: text('transport', { enum: ['streamable-http', 'sse', 'stdio'] }).notNull(),
+    url: text('url'),
+    command: text('command'),
+    /** JSON array of strings. */
+    args: text('args', { mode: 'json' }).$type<string[]>(),
+    /** AES-256-GCM envelope of a JSON object: stdio env values are treated as secrets. */
+    envSecret: text('env_secret'),
+    /** JSON object of non-secret extra HTTP headers. */
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+    authType: text('auth_type', { enum: ['none', 'bearer', 'header', 'basic'] })
+      .notNull()
+      .default('none'),
+    /** AES-256-GCM envelope of the auth secret (JSON); never returned by the API. */
+    authSecret: text('auth_secret'),
+    status: text('status', { enum: ['inactive', 'active', 'failed'] }).notNull().default('inactive'),
+    statusDetail: text('status_detail'),
+    lastConnectedAt: text('last_connected_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('uq_mcp_servers_name').on(t.name),
+    uniqueIndex('uq_mcp_servers_url').on(t.url),
+    index('idx_mcp_servers_status').on(t.status),
+    check('ck_mcp_servers_name', sql`length(trim(${t.name})) between 1 and 100`),
+    check('ck_mcp_servers_transport', sql`${t.transport} in ('streamable-http', 'sse', 'stdio')`),
+    check(
+      'ck_mcp_servers_endpoint',
+      sql`(${t.transport} = 'stdio' and ${t.command} is not null and ${t.url} is null)
+        or (${t.transport} <> 'stdio' and ${t.url} is not null and ${t.command} is null)`,
+    ),
+    check('ck_mcp_servers_auth_type', sql`${t.authType} in ('none', 'bearer', 'header', 'basic')`),
+    check(
+      'ck_mcp_servers_auth_secret',
+      sql`(${t.authType} = 'none') = (${t.authSecret} is null)`,
+    ),
+    check('ck_mcp_servers_status', sql`${t.status} in ('inactive', 'active', 'failed')`),
+  ],
+);
+
+export const testCases = sqliteTable(
+  'test_cases',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    expectedMcpServerName: text('expected_mcp_server_name'),
+    expectedToolName: text('expected_tool_name'),
+    /** JSON object of expected argument values or matchers; NULL = not checked. */
+    expectedParameters: text('expected_parameters', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('idx_test_cases_expected_server').on(t.expectedMcpServerName),
+    index('idx_test_cases_expected_tool').on(t.expectedToolName),
+    index('idx_test_cases_created_at').on(t.createdAt),
+    check('ck_test_cases_name', sql`length(trim(${t.name})) between 1 and 200`),
+    check('ck_test_cases_query', sql`length(${t.query}) between 1 and 8000`),
+    check(
+      'ck_test_cases_expected_pair',
+      sql`(${t.expectedMcpServerName} is null and ${t.expectedToolName} is null and ${t.expectedParameters} is null)
+        or (${t.expectedMcpServerName} is not null and ${t.expectedToolName} is not null)`,
+    ),
+    check(
+      'ck_test_cases_expected_parameters',
+      sql`${t.expectedParameters} is null or json_type(${t.expectedParameters}) = 'object'`,
+    ),
+  ],
+);
+
+/** The servers whose tools a test case shows to the model (many-to-many). */
+export const testCaseServers = sqliteTable(
+  'test_case_servers',
+  {
+    testCaseId: text('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.testCaseId, t.serverId] }),
+    index('idx_test_case_servers_server').on(t.serverId),
+  ],
+);
+
+export const modelSettings = sqliteTable(
+  'model_settings',
+  {
+    id: id(),
+    provider: text('provider', { enum: ['openai', 'anthropic', 'openai-compatible', 'local'] }).notNull(),
+    model: text('model').notNull(),
+    timeout: integer('timeout').notNull().default(30),
+    temperature: real('temperature').notNull().default(0.4),
+    maxRetries: integer('max_retries').notNull().default(3),
+    baseUrl: text('base_url'),
+    systemPrompt: text('system_prompt'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('idx_model_settings_provider').on(t.provider),
+    index('idx_model_settings_model').on(t.model),
+    check('ck_model_settings_provider', sql`${t.provider} in ('openai', 'anthropic', 'openai-compatible', 'local')`),
+    check('ck_model_settings_timeout', sql`${t.timeout} between 1 and 300`),
+    check('ck_model_settings_temperature', sql`${t.temperature} between 0 and 2`),
+    check('ck_model_settings_max_retries', sql`${t.maxRetries} between 0 and 10`),
+  ],
+);
+
+export const runBatches = sqliteTable(
+  'run_batches',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    status: text('status', {
+      enum: ['pending', 'running', 'completed', 'failed', 'cancelled', 'interrupted'],
+    })
+      .notNull()
+      .default('pending'),
+    /** JSON array of the model configs of the matrix (no keys). */
+    models: text('models', { mode: 'json' }).$type<unknown[]>().notNull(),
+    samples: integer('samples').notNull().default(1),
+    concurrency: integer('concurrency').notNull().default(4),
+    totalRuns: integer('total_runs').notNull().default(0),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    startedAt: text('started_at'),
+    completedAt: text('completed_at'),
+  },
+  (t) => [
+    index('idx_run_batches_status').on(t.status),
+    index('idx_run_batches_created_at').on(t.createdAt),
+    check(
+      'ck_run_batches_status',
+      sql`${t.status} in ('pending', 'running', 'completed', 'failed', 'cancelled', 'interrupted')`,
+    ),
+    check('ck_run_batches_samples', sql`${t.samples} between 1 and 20`),
+    check('ck_run_batches_concurrency', sql`${t.concurrency} between 1 and 32`),
+    check('ck_run_batches_total', sql`${t.totalRuns} >= 0`),
+  ],
+);
+
+export const testRuns = sqliteTable(
+  'test_runs',
+  {
+    id: id(),
+    testCaseId: text('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    batchId: text('batch_id').references(() => runBatches.id, { onDelete: 'cascade' }),
+    modelSettingsId: text('model_settings_id').references(() => modelSettings.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status', { enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    samples: integer('samples').notNull().default(1),
+    llmResponseRaw: text('llm_response_raw', { mode: 'json' }),
+    selectedServer: text('selected_server'),
+    selectedTool: text('selected_tool'),
+    extractedParameters: text('extracted_parameters', { mode: 'json' }).$type<Record<string, unknown>>(),
+    confidenceScore: real('confidence_score'),
+    confidenceCategory: text('confidence_category', {
+      enum: ['robust', 'misleading', 'needs_clarity'],
+    }),
+    classification: text('classification', { enum: ['TP', 'FP', 'TN', 'FN'] }),
+    executionTimeMs: integer('execution_time_ms'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    /** JSON array of typed failure reasons, e.g. "wrong_tool", "value_mismatch:city". */
+    failureReasons: text('failure_reasons', { mode: 'json' }).$type<string[]>(),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    startedAt: text('started_at'),
+    completedAt: text('completed_at'),
+  },
+  (t) => [
+    index('idx_test_runs_test_case').on(t.testCaseId),
+    index('idx_test_runs_batch').on(t.batchId),
+    index('idx_test_runs_model_settings').on(t.modelSettingsId),
+    index('idx_test_runs_status').on(t.status),
+    index('idx_test_runs_created_at').on(t.createdAt),
+    index('idx_test_runs_classification').on(t.classification),
+    check(
+      'ck_test_runs_status',
+      sql`${t.status} in ('pending', 'running', 'completed', 'failed', 'cancelled')`,
+    ),
+    check('ck_test_runs_samples', sql`${t.samples} between 1 and 20`),
+    check(
+      'ck_test_runs_classification',
+      sql`${t.classification} is null or ${t.classification} in ('TP', 'FP', 'TN', 'FN')`,
+    ),
+    check(
+      'ck_test_runs_confidence',
+      sql`${t.confidenceScore} is null or ${t.confidenceScore} between 0 and 1`,
+    ),
+    check(
+      'ck_test_runs_category',
+      sql`${t.confidenceCategory} is null or ${t.confidenceCategory} in ('robust', 'misleading', 'needs_clarity')`,
+    ),
+    check('ck_test_runs_time', sql`${t.executionTimeMs} is null or ${t.executionTimeMs} >= 0`),
+    check(
+      'ck_test_runs_tokens',
+      sql`coalesce(${t.inputTokens}, 0) >= 0 and coalesce(${t.outputTokens}, 0) >= 0`,
+    ),
+  ],
+);
+
+/** Point-in-time snapshot: exactly the tools the model was shown in one run. */
+export const toolDefinitions = sqliteTable(
+  'tool_definitions',
+  {
+    id: id(),
+    testRunId: text('test_run_id')
+      .notNull()
+      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    serverName: text('server_name').notNull(),
+    serverUrl: text('server_url'),
+    name: text('name').notNull(),
+    /** The (prefixed, sanitized) function name the provider saw. */
+    exposedName: text('exposed_name').notNull(),
+    description: text('description').notNull().default(''),
+    inputSchema: text('input_schema', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    outputSchema: text('output_schema', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uq_tool_definitions_run_tool').on(t.testRunId, t.serverName, t.name),
+    uniqueIndex('uq_tool_definitions_run_exposed').on(t.testRunId, t.exposedName),
+    index('idx_tool_definitions_name').on(t.name),
+  ],
+);
+
+export const evaluationResults = sqliteTable(
+  'evaluation_results',
+  {
+    id: id(),
+    testRunId: text('test_run_id')
+      .notNull()
+      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    classification: text('classification', { enum: ['TP', 'FP', 'TN', 'FN'] }).notNull(),
+    expectedServer: text('expected_server'),
+    expectedTool: text('expected_tool'),
+    selectedServer: text('selected_server'),
+    selectedTool: text('selected_tool'),
+    toolCorrect: integer('tool_correct', { mode: 'boolean' }).notNull(),
+    /** NULL where not evaluated (tool selection wrong), so averages skip them. */
+    parameterCompleteness: real('parameter_completeness'),
+    parameterCorrectness: real('parameter_correctness'),
+    typeConformance: real('type_conformance'),
+    hallucinatedParameters: text('hallucinated_parameters', { mode: 'json' }).$type<string[]>(),
+    missingRequired: text('missing_required', { mode: 'json' }).$type<string[]>(),
+    typeErrors: text('type_errors', { mode: 'json' }).$type<unknown[]>(),
+    failureReasons: text('failure_reasons', { mode: 'json' }).$type<string[]>().notNull(),
+    confidenceScore: real('confidence_score'),
+    confidenceCategory: text('confidence_category', {
+      enum: ['robust', 'misleading', 'needs_clarity'],
+    }),
+    passK: integer('pass_k', { mode: 'boolean' }),
+    reasoning: text('reasoning'),
+    recommendations: text('recommendations', { mode: 'json' }).$type<unknown[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uq_evaluation_results_run').on(t.testRunId),
+    index('idx_evaluation_results_classification').on(t.classification),
+    index('idx_evaluation_results_expected_tool').on(t.expectedTool),
+    check('ck_evaluation_results_classification', sql`${t.classification} in ('TP', 'FP', 'TN', 'FN')`),
+    check(
+      'ck_evaluation_results_scores',
+      sql`coalesce(${t.parameterCompleteness}, 0) between 0 and 1
+        and coalesce(${t.parameterCorrectness}, 0) between 0 and 1
+        and coalesce(${t.typeConformance}, 0) between 0 and 1
+        and coalesce(${t.confidenceScore}, 0) between 0 and 1`,
+    ),
+    check(
+      'ck_evaluation_results_category',
+      sql`${t.confidenceCategory} is null or ${t.confidenceCategory} in ('robust', 'misleading', 'needs_clarity')`,
+    ),
+  ],
+);
+
+/** Tool playground history: real calls a person made against a registered server. */
+export const toolExecutions = sqliteTable(
+  'tool_executions',
+  {
+    id: id(),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: 'cascade' }),
+    toolName: text('tool_name').notNull(),
+    arguments: text('arguments', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['success', 'tool_error', 'failed'] }).notNull(),
+    result: text('result', { mode: 'json' }),
+    errorMessage: text('error_message'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('idx_tool_executions_server_created').on(t.serverId, t.createdAt),
+    check('ck_tool_executions_status', sql`${t.status} in ('success', 'tool_error', 'failed')`),
+    check('ck_tool_executions_duration', sql`${t.durationMs} >= 0`),
+  ],
+);
+
+/** Keys for the app's own /mcp endpoint: only a hash and a display prefix are kept. */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: text('last_used_at'),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('uq_api_keys_hash').on(t.keyHash),
+    check('ck_api_keys_name', sql`length(trim(${t.name})) between 1 and 100`),
+    check('ck_api_keys_hash', sql`length(${t.keyHash}) = 64`),
+  ],
+);
+
+export const embeddingCache = sqliteTable(
+  'embedding_cache',
+  {
+    model: text('model').notNull(),
+    textHash: text('text_hash').notNull(),
+    dimensions: integer('dimensions').notNull(),
+    vector: blob('vector', { mode: 'buffer' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.textHash] }),
+    check('ck_embedding_cache_dims', sql`${t.dimensions} > 0 and length(${t.vector}) = ${t.dimensions} * 4`),
+  ],
+);
+
+/** Small key/value facts about this installation (e.g. when the demo seed ran). */
+export const appMeta = sqliteTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export type McpServerRow = typeof mcpServers.$inferSelect;
+export type NewMcpServerRow = typeof mcpServers.$inferInsert;
+export type TestCaseRow = typeof testCases.$inferSelect;
+export type NewTestCaseRow = typeof testCases.$inferInsert;
+export type ToolExecutionRow = typeof toolExecutions.$inferSelect;
+export type TestRunRow = typeof testRuns.$inferSelect;
+export type RunBatchRow = typeof runBatches.$inferSelect;

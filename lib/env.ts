@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The interface the app listens on (the start script passes it to `next start -H`). */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Where the SQLite file, the secret key file and model caches live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Base URL the app is reachable at; the demo servers are registered under it. */
+  APP_URL: z.string().url().optional(),
+  /** 32+ characters; when unset a random key is generated into DATA_DIR/secret.key (0600). */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  /** Registering stdio servers runs commands on this machine; default: only on loopback. */
+  ALLOW_STDIO_SERVERS: booleanFlag.optional(),
+  /** Seed the demo registry and test cases on first start. */
+  SEED_DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  appUrl: string;
+  appSecret: string | undefined;
+  allowStdioServers: boolean;
+  seedDemo: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+};
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
+}
+
+/** The only reader of process.env. Read per call so tests can point DATA_DIR elsewhere. */
+export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${detail}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    appUrl: (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    appSecret: e.APP_SECRET,
+    allowStdioServers: e.ALLOW_STDIO_SERVERS ?? isLoopbackHost(e.HOST),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,55 @@
+/** Domain errors carry a stable code and an HTTP status; toErrorResponse maps them. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: unknown, code = 'validation_error') {
+    super(code, 400, message, details);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(resource: string, id: string) {
+    super('not_found', 404, `${resource} '${id}' not found`, { resource, id });
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super('conflict', 409, message, details);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(code: string, message: string) {
+    super(code, 403, message);
+  }
+}
+
+export class UnprocessableError extends AppError {
+  constructor(code: string, message: string, details?: unknown) {
+    super(code, 422, message, details);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super('payload_too_large', 413, `Request body exceeds ${limitBytes} bytes`, { limitBytes });
+  }
+}
+
+/** An MCP server or LLM provider failed or could not be reached. */
+export class UpstreamError extends AppError {
+  constructor(message: string, details?: unknown, code = 'upstream_error', status = 502) {
+    super(code, status, message, details);
+  }
+}

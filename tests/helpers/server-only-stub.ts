@@ -1,0 +1,3 @@
+// vitest stand-in for the 'server-only' marker package, whose default export throws
+// outside React Server Components' build condition.
+export {};
