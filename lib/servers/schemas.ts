@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const TRANSPORTS = ['streamable-http', 'sse', 'stdio'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+/** Names are referenced by test cases and become tool-name prefixes, so keep them tame. */
+export const ServerNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'name is required')
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, 'name may contain letters, digits, spaces, "_", "." and "-"');
+
+const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .url('url must be an absolute URL')
+  .refine((u) => /^https?:$/.test(new URL(u).protocol), 'url must use http or https');
+
+const HeaderNameSchema = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'invalid HTTP header name');
+const HeaderValueSchema = z.string().max(8192).regex(/^[^\r\n]*$/, 'header values cannot contain line breaks');
+export const HeadersSchema = z.record(HeaderNameSchema, HeaderValueSchema);
+
+export const AuthInputSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('none') }).strict(),
+  z.object({ type: z.literal('bearer'), token: z.string().min(1).max(8192).regex(/^[^\r\n]*$/) }).strict(),
+  z.object({ type: z.literal('header'), headerName: HeaderNameSchema, value: HeaderValueSchema.min(1) }).strict(),
+  z
+    .object({ type: z.literal('basic'), username: z.string().min(1).max(1024).regex(/^[^:\r\n]*$/, 'username cannot contain ":"'), password: z.string().max(8192).regex(/^[^\r\n]*$/) })
+    .strict(),
+]);
+export type AuthInput = z.infer<typeof AuthInputSchema>;
+
+/** The body of POST /api/servers (and one entry of an import). */
+export const ServerInputSchema = z
+  .object({
+    name: ServerNameSchema,
+    transport: z.enum(TRANSPORTS),
+    url: HttpUrlSchema.optional(),
+    command: z.string().trim().min(1).max(1024).optional(),
+    args: z.array(z.string().max(4096)).max(100).optional(),
+    env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'invalid environment variable name'), z.string().max(32768)).optional(),
+    headers: HeadersSchema.optional(),
+    auth: AuthInputSchema.optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.transport === 'stdio') {
+      if (!s.command) ctx.addIssue({ code: 'custom', path: ['command'], message: 'command is required for stdio servers' });
+      if (s.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'stdio servers take command/args, not url' });
+      if (s.headers && Object.keys(s.headers).length) ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to HTTP transports only' });
+      if (s.auth && s.auth.type !== 'none') ctx.addIssue({ code: 'custom', path: ['auth'], message: 'auth applies to HTTP transports only; pass secrets to stdio servers through env' });
+    } else {
+      if (!s.url) ctx.addIssue({ code: 'custom', path: ['url'], message: `url is required for ${s.transport} servers` });
+      if (s.command || s.args || s.env) ctx.addIssue({ code: 'custom', path: ['command'], message: `${s.transport} servers take url, not command/args/env` });
+    }
+  });
+export type ServerInput = z.infer<typeof ServerInputSchema>;
