@@ -24,8 +24,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string, details?: unknown) {
-    super('conflict', 409, message, details);
+  constructor(message: string, details?: unknown, code = 'conflict') {
+    super(code, 409, message, details);
   }
 }
 

@@ -32,8 +32,8 @@ export const AuthInputSchema = z.discriminatedUnion('type', [
 ]);
 export type AuthInput = z.infer<typeof AuthInputSchema>;
 
-/** The body of POST /api/servers (and one entry of an import). */
-export const ServerInputSchema = z
+/** The fields of a server, without the cross-field rules (PATCH bodies are partial). */
+export const ServerFieldsSchema = z
   .object({
     name: ServerNameSchema,
     transport: z.enum(TRANSPORTS),
@@ -44,8 +44,10 @@ export const ServerInputSchema = z
     headers: HeadersSchema.optional(),
     auth: AuthInputSchema.optional(),
   })
-  .strict()
-  .superRefine((s, ctx) => {
+  .strict();
+
+/** The body of POST /api/servers (and one entry of an import). */
+export const ServerInputSchema = ServerFieldsSchema.superRefine((s, ctx) => {
     if (s.transport === 'stdio') {
       if (!s.command) ctx.addIssue({ code: 'custom', path: ['command'], message: 'command is required for stdio servers' });
       if (s.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'stdio servers take command/args, not url' });
@@ -55,5 +57,8 @@ export const ServerInputSchema = z
       if (!s.url) ctx.addIssue({ code: 'custom', path: ['url'], message: `url is required for ${s.transport} servers` });
       if (s.command || s.args || s.env) ctx.addIssue({ code: 'custom', path: ['command'], message: `${s.transport} servers take url, not command/args/env` });
     }
-  });
+});
+
+export const ServerPatchSchema = ServerFieldsSchema.partial();
+export type ServerPatch = z.infer<typeof ServerPatchSchema>;
 export type ServerInput = z.infer<typeof ServerInputSchema>;

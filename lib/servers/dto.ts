@@ -1,0 +1,46 @@
+import 'server-only';
+import type { McpServerRow } from '@/db/schema';
+import { authHeaderName, MASKED_VALUE, readEnv } from './stored-secrets';
+
+export type ServerDto = {
+  id: string;
+  name: string;
+  transport: McpServerRow['transport'];
+  url?: string;
+  command?: string;
+  args?: string[];
+  /** Keys of the stdio environment; values are secrets and always masked. */
+  env?: Record<string, string>;
+  auth: { type: McpServerRow['authType']; configured: boolean; headerName?: string };
+  headers?: Record<string, string>;
+  status: McpServerRow['status'];
+  statusDetail: string | null;
+  lastConnectedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function toServerDto(row: McpServerRow): ServerDto {
+  const dto: ServerDto = {
+    id: row.id,
+    name: row.name,
+    transport: row.transport,
+    auth: { type: row.authType, configured: row.authType !== 'none' },
+    status: row.status,
+    statusDetail: row.statusDetail,
+    lastConnectedAt: row.lastConnectedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+  if (row.transport === 'stdio') {
+    dto.command = row.command ?? '';
+    dto.args = row.args ?? [];
+    dto.env = Object.fromEntries(Object.keys(readEnv(row)).map((k) => [k, MASKED_VALUE]));
+  } else {
+    dto.url = row.url ?? '';
+    dto.headers = row.headers ?? {};
+  }
+  const headerName = authHeaderName(row);
+  if (headerName) dto.auth.headerName = headerName;
+  return dto;
+}

@@ -1,0 +1,145 @@
+import 'server-only';
+import {
+  deleteServer as deleteServerRow,
+  findServerConflict,
+  getServer,
+  insertServer,
+  setServerStatus,
+  testCaseIdsUsingServer,
+  updateServer as updateServerRow,
+} from '@/db/queries/servers';
+import { uniqueViolation } from '@/db/queries/util';
+import type { McpServerRow, NewMcpServerRow } from '@/db/schema';
+import { getEnv } from '../env';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { parseWith } from '../http';
+import { checkConnectivity, listAllTools, withMcpClient, type ConnectivityResult, type Tool } from '../mcp/client';
+import { toServerDto, type ServerDto } from './dto';
+import { ServerInputSchema, type ServerInput, type ServerPatch } from './schemas';
+import { authColumns, envColumn, MASKED_VALUE, readEnv, toConnection } from './stored-secrets';
+
+export const STDIO_DISABLED_MESSAGE =
+  'Registering stdio servers runs commands on this machine and is disabled: set ALLOW_STDIO_SERVERS=true to allow it';
+
+export function requireServer(id: string): McpServerRow {
+  const row = getServer(id);
+  if (!row) throw new NotFoundError('Server', id);
+  return row;
+}
+
+function assertTransportAllowed(transport: ServerInput['transport']): void {
+  if (transport === 'stdio' && !getEnv().allowStdioServers) throw new ForbiddenError('stdio_not_allowed', STDIO_DISABLED_MESSAGE);
+}
+
+function assertNoConflict(name: string, url: string | undefined, exceptId?: string): void {
+  const conflict = findServerConflict(name, url, exceptId);
+  if (conflict) {
+    throw new ConflictError(`A server with this ${conflict} already exists`, { field: conflict, value: conflict === 'name' ? name : url });
+  }
+}
+
+/** The DB has the final word on uniqueness (two requests can race past the pre-check). */
+function translateUnique<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
+    const column = uniqueViolation(err);
+    if (column) throw new ConflictError(`A server with this ${column.split('.').pop()} already exists`, { field: column });
+    throw err;
+  }
+}
+
+export function plainColumns(input: ServerInput): Omit<NewMcpServerRow, 'id' | 'authType' | 'authSecret' | 'envSecret'> {
+  const stdio = input.transport === 'stdio';
+  return {
+    name: input.name,
+    transport: input.transport,
+    url: stdio ? null : (input.url ?? null),
+    command: stdio ? (input.command ?? null) : null,
+    args: stdio ? (input.args ?? []) : null,
+    headers: stdio ? null : (input.headers ?? {}),
+  };
+}
+
+/** Runs the handshake and records the outcome on the row. */
+async function recordConnectivity(row: McpServerRow): Promise<{ row: McpServerRow; check: ConnectivityResult }> {
+  const check = await checkConnectivity(toConnection(row));
+  const updated = setServerStatus(row.id, check.ok ? { ok: true } : { ok: false, detail: check.detail });
+  return { row: updated ?? row, check };
+}
+
+export async function createServer(input: ServerInput): Promise<ServerDto> {
+  assertTransportAllowed(input.transport);
+  assertNoConflict(input.name, input.url);
+  const row = translateUnique(() =>
+    insertServer({ ...plainColumns(input), ...authColumns(input.auth), envSecret: envColumn(input.env), status: 'inactive' }),
+  );
+  return toServerDto((await recordConnectivity(row)).row);
+}
+
+/** The stored server in input form, secrets left out (they are kept unless replaced). */
+function currentInput(row: McpServerRow): ServerInput {
+  return row.transport === 'stdio'
+    ? { name: row.name, transport: 'stdio', command: row.command ?? '', args: row.args ?? [] }
+    : { name: row.name, transport: row.transport, url: row.url ?? '', headers: row.headers ?? {} };
+}
+
+/**
+ * Merges a patch into a server: omitted fields keep their values (secrets included), an env
+ * value of "********" keeps the stored value of that key, `auth: {type: "none"}` clears auth.
+ * Changing the transport drops the fields of the old one.
+ */
+export async function updateServer(id: string, patch: ServerPatch): Promise<ServerDto> {
+  const row = requireServer(id);
+  const transportChanged = patch.transport !== undefined && patch.transport !== row.transport;
+  const base: Partial<ServerInput> = transportChanged ? { name: row.name } : currentInput(row);
+  const storedEnv = readEnv(row);
+  const env = patch.env
+    ? Object.fromEntries(Object.entries(patch.env).map(([k, v]) => [k, v === MASKED_VALUE && k in storedEnv ? (storedEnv[k] ?? v) : v]))
+    : undefined;
+  const merged = parseWith(ServerInputSchema, { ...base, ...patch, ...(env ? { env } : {}) });
+  if (merged.transport !== row.transport || merged.command !== row.command) assertTransportAllowed(merged.transport);
+  assertNoConflict(merged.name, merged.url, id);
+
+  const values: Partial<NewMcpServerRow> = { ...plainColumns(merged), status: 'inactive', statusDetail: null };
+  if (patch.auth) Object.assign(values, authColumns(patch.auth));
+  else if (merged.transport === 'stdio') Object.assign(values, authColumns(undefined));
+  if (env) values.envSecret = envColumn(env);
+  else if (merged.transport !== 'stdio') values.envSecret = null;
+
+  const updated = translateUnique(() => updateServerRow(id, values));
+  if (!updated) throw new NotFoundError('Server', id);
+  return toServerDto((await recordConnectivity(updated)).row);
+}
+
+export function deleteServer(id: string, force: boolean): { deletedTestCases: number } {
+  requireServer(id);
+  const users = testCaseIdsUsingServer(id);
+  if (users.length && !force) {
+    throw new ConflictError(
+      `Server is used by ${users.length} test case(s); delete them first or pass ?force=true to delete them with the server`,
+      { testCaseIds: users.slice(0, 100), count: users.length },
+      'server_in_use',
+    );
+  }
+  deleteServerRow(id, force);
+  return { deletedTestCases: force ? users.length : 0 };
+}
+
+export async function checkServer(id: string): Promise<ServerDto & { check: ConnectivityResult }> {
+  const { row, check } = await recordConnectivity(requireServer(id));
+  return { ...toServerDto(row), check };
+}
+
+export const LIST_TOOLS_TIMEOUT_MS = 15_000;
+
+/** The live tool list (every page), for authoring; nothing is stored. */
+export async function listServerTools(id: string, signal?: AbortSignal): Promise<{ tools: Tool[]; durationMs: number }> {
+  const row = requireServer(id);
+  const started = performance.now();
+  const tools = await withMcpClient(toConnection(row), (client, s) => listAllTools(client, s), {
+    timeoutMs: LIST_TOOLS_TIMEOUT_MS,
+    signal,
+  });
+  return { tools, durationMs: Math.round(performance.now() - started) };
+}

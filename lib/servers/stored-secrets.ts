@@ -1,0 +1,62 @@
+import 'server-only';
+import type { McpServerRow, NewMcpServerRow } from '@/db/schema';
+import { decryptJson, encryptJson } from '../crypto/secrets';
+import type { ServerConnection } from '../mcp/connection';
+import type { AuthInput } from './schemas';
+
+/** The secret half of an auth input, as stored (encrypted) in auth_secret. */
+type StoredAuth =
+  | { type: 'bearer'; token: string }
+  | { type: 'header'; headerName: string; value: string }
+  | { type: 'basic'; username: string; password: string };
+
+export const MASKED_VALUE = '********';
+
+export function authColumns(auth: AuthInput | undefined): Pick<NewMcpServerRow, 'authType' | 'authSecret'> {
+  if (!auth || auth.type === 'none') return { authType: 'none', authSecret: null };
+  return { authType: auth.type, authSecret: encryptJson(auth) };
+}
+
+export function envColumn(env: Record<string, string> | undefined): string | null {
+  return env && Object.keys(env).length ? encryptJson(env) : null;
+}
+
+export function readEnv(row: Pick<McpServerRow, 'envSecret'>): Record<string, string> {
+  return row.envSecret ? decryptJson<Record<string, string>>(row.envSecret) : {};
+}
+
+export function readAuth(row: Pick<McpServerRow, 'authSecret'>): StoredAuth | null {
+  return row.authSecret ? decryptJson<StoredAuth>(row.authSecret) : null;
+}
+
+/** Header name of a 'header' auth: not a secret, and the UI shows it. */
+export function authHeaderName(row: McpServerRow): string | null {
+  if (row.authType !== 'header') return null;
+  const auth = readAuth(row);
+  return auth?.type === 'header' ? auth.headerName : null;
+}
+
+function authHeaders(auth: StoredAuth | null): Record<string, string> {
+  if (!auth) return {};
+  switch (auth.type) {
+    case 'bearer':
+      return { Authorization: `Bearer ${auth.token}` };
+    case 'basic':
+      return { Authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}` };
+    case 'header':
+      return { [auth.headerName]: auth.value };
+  }
+}
+
+/** Decrypts what is needed to connect; the result lives only as long as the call. */
+export function toConnection(row: McpServerRow): ServerConnection {
+  return {
+    name: row.name,
+    transport: row.transport,
+    url: row.url,
+    command: row.command,
+    args: row.args,
+    env: readEnv(row),
+    headers: { ...(row.headers ?? {}), ...authHeaders(readAuth(row)) },
+  };
+}

@@ -1,0 +1,30 @@
+import type { TestCaseWithServers } from '@/db/queries/test-cases';
+
+export type TestCaseDto = {
+  id: string;
+  name: string;
+  query: string;
+  serverIds: string[];
+  servers: { id: string; name: string }[];
+  /** Server name, or null for a negative case. */
+  expectedServer: string | null;
+  expectedTool: string | null;
+  expectedParameters: Record<string, unknown> | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function toTestCaseDto(row: TestCaseWithServers): TestCaseDto {
+  return {
+    id: row.id,
+    name: row.name,
+    query: row.query,
+    serverIds: row.servers.map((s) => s.id),
+    servers: row.servers,
+    expectedServer: row.expectedMcpServerName,
+    expectedTool: row.expectedToolName,
+    expectedParameters: row.expectedParameters ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

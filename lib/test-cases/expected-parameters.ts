@@ -1,0 +1,55 @@
+/**
+ * Shape check of expected argument values: an object whose keys start with "$" must be one
+ * of the matchers of SPEC section 4, so a typo ("$regx") or a bad pattern is caught when the
+ * case is written rather than silently never matching during an evaluation.
+ */
+export const MATCHER_KEYS = ['$any', '$oneOf', '$regex', '$contains', '$approx', '$absent'] as const;
+
+type Problem = { path: string; message: string };
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkMatcher(m: Record<string, unknown>, path: string): Problem | null {
+  const keys = Object.keys(m);
+  const fail = (message: string) => ({ path, message });
+  if ('$approx' in m) {
+    if (keys.some((k) => k !== '$approx' && k !== '$tolerance')) return fail('$approx takes only $tolerance beside it');
+    if (typeof m.$approx !== 'number' || !Number.isFinite(m.$approx)) return fail('$approx must be a number');
+    if ('$tolerance' in m && (typeof m.$tolerance !== 'number' || !(m.$tolerance >= 0))) return fail('$tolerance must be a number >= 0');
+    return null;
+  }
+  if (keys.length !== 1) return fail(`a matcher object has exactly one key, got ${keys.join(', ')}`);
+  const key = keys[0] as string;
+  const value = m[key];
+  switch (key) {
+    case '$any':
+    case '$absent':
+      return value === true ? null : fail(`${key} must be true`);
+    case '$oneOf':
+      return Array.isArray(value) && value.length > 0 ? null : fail('$oneOf must be a non-empty array');
+    case '$contains':
+      return typeof value === 'string' ? null : fail('$contains must be a string');
+    case '$regex':
+      if (typeof value !== 'string') return fail('$regex must be a string');
+      try {
+        new RegExp(value);
+        return null;
+      } catch (e) {
+        return fail(`$regex is not a valid regular expression: ${e instanceof Error ? e.message : ''}`);
+      }
+    default:
+      return fail(`unknown matcher ${key}; known: ${MATCHER_KEYS.join(', ')}`);
+  }
+}
+
+export function findExpectedParameterProblems(value: unknown, path = 'expectedParameters'): Problem[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => findExpectedParameterProblems(v, `${path}.${i}`));
+  if (!isPlainObject(value)) return [];
+  if (Object.keys(value).some((k) => k.startsWith('$'))) {
+    const problem = checkMatcher(value, path);
+    return problem ? [problem] : [];
+  }
+  return Object.entries(value).flatMap(([k, v]) => findExpectedParameterProblems(v, `${path}.${k}`));
+}

@@ -1,0 +1,22 @@
+import 'server-only';
+import { listTestCases, type TestCaseFilter } from '@/db/queries/test-cases';
+import { getTestCaseFormat } from './formats/registry';
+import type { TestCaseFormatId, TestCaseRecord } from './formats/types';
+
+export const MAX_EXPORT_ROWS = 100_000;
+
+/** Exports name servers rather than ids so that a file imports into another installation. */
+export function exportTestCases(filter: TestCaseFilter, formatId: TestCaseFormatId): { body: string; contentType: string; fileName: string } {
+  const format = getTestCaseFormat(formatId);
+  const { rows } = listTestCases({ ...filter, limit: MAX_EXPORT_ROWS, offset: 0 });
+  // oldest first, so an import recreates them in the same order
+  const records: TestCaseRecord[] = rows.reverse().map((r) => ({
+    name: r.name,
+    query: r.query,
+    servers: r.servers.map((s) => s.name),
+    expectedServer: r.expectedMcpServerName,
+    expectedTool: r.expectedToolName,
+    expectedParameters: r.expectedParameters ?? null,
+  }));
+  return { body: format.serialize(records), contentType: format.contentType, fileName: `test-cases.${format.fileExtension}` };
+}

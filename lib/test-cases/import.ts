@@ -1,0 +1,57 @@
+import 'server-only';
+import { insertTestCase } from '@/db/queries/test-cases';
+import { AppError } from '../errors';
+import { parseWith, zodDetails } from '../http';
+import { getTestCaseFormat } from './formats/registry';
+import type { TestCaseFormatId } from './formats/types';
+import { TestCaseImportRowSchema, TestCaseInputSchema } from './schemas';
+import { resolveServerIds, resolveServerNames, toTestCaseValues } from './service';
+
+export const MAX_IMPORT_ROWS = 10_000;
+
+type RowError = { path: string; message: string };
+export type ImportRowResult = { row: number; status: 'created'; id: string; name: string } | { row: number; status: 'failed'; errors: RowError[] };
+export type ImportReport = { format: TestCaseFormatId; total: number; created: number; failed: number; results: ImportRowResult[] };
+
+function errorsOf(err: unknown): RowError[] {
+  if (err instanceof AppError) {
+    const details = Array.isArray(err.details) ? (err.details as RowError[]) : [];
+    return details.length ? details : [{ path: '', message: err.message }];
+  }
+  throw err;
+}
+
+/** Imports one row in its own transaction: a failed row writes nothing, the others still land. */
+function importRow(value: Record<string, unknown>): { id: string; name: string } {
+  const row = parseWith(TestCaseImportRowSchema, value, 'Row');
+  const servers = row.servers?.length ? resolveServerNames(row.servers) : resolveServerIds(row.serverIds ?? []);
+  const input = TestCaseInputSchema.safeParse({
+    name: row.name,
+    query: row.query,
+    serverIds: servers.map((s) => s.id),
+    expectedServer: row.expectedServer,
+    expectedTool: row.expectedTool,
+    expectedParameters: row.expectedParameters,
+  });
+  if (!input.success) throw new AppError('validation_error', 400, 'Row is invalid', zodDetails(input.error));
+  const created = insertTestCase(toTestCaseValues(input.data, servers), servers.map((s) => s.id));
+  return { id: created.id, name: created.name };
+}
+
+export function importTestCases(text: string, formatId: TestCaseFormatId): ImportReport {
+  const format = getTestCaseFormat(formatId);
+  const rows = format.parse(text);
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new AppError('too_many_rows', 413, `An import takes at most ${MAX_IMPORT_ROWS} rows; this one has ${rows.length}`);
+  }
+  const results: ImportRowResult[] = rows.map((parsed) => {
+    if ('error' in parsed) return { row: parsed.row, status: 'failed', errors: [{ path: '', message: parsed.error }] };
+    try {
+      return { row: parsed.row, status: 'created', ...importRow(parsed.value) };
+    } catch (err) {
+      return { row: parsed.row, status: 'failed', errors: errorsOf(err) };
+    }
+  });
+  const created = results.filter((r) => r.status === 'created').length;
+  return { format: format.id, total: results.length, created, failed: results.length - created, results };
+}
