@@ -28,7 +28,16 @@ export function openTransport(conn: ServerConnection): OpenedTransport {
     transport.stderr?.on('data', (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
     });
-    return { transport, pid: () => transport.pid, stderrTail: () => tail.trim() };
+    // The SDK forgets the child as soon as it starts closing (e.g. after a failed initialize),
+    // so remember its pid at spawn time to be able to kill it on any failure.
+    let spawnedPid: number | null = null;
+    const start = transport.start.bind(transport);
+    transport.start = () => {
+      const started = start();
+      spawnedPid = transport.pid;
+      return started;
+    };
+    return { transport, pid: () => spawnedPid, stderrTail: () => tail.trim() };
   }
   if (!conn.url) throw new Error(`${conn.transport} server '${conn.name}' has no url`);
   const url = new URL(conn.url);

@@ -181,19 +181,22 @@ class Placeholders {
 
   constructor(private readonly format: McpConfigFormat) {}
 
-  /** `variable` is the shell variable an mcp.json reader would expand; VS Code prompts instead. */
-  secret(serverName: string, variable: string, description: string): string {
-    if (this.format === 'mcp') return `\${${variable}}`;
-    const id = this.unique(`${slug(serverName)}-${slug(variable)}`);
+  /** 'mcp' refers to the shell variable `variable`; VS Code prompts for input `inputId` instead. */
+  secret(variable: string, inputId: string, description: string): string {
+    if (this.format === 'mcp') {
+      this.used.add(variable); // so a credential variable allocated later cannot reuse an env key's name
+      return `\${${variable}}`;
+    }
+    const id = this.unique(slug(inputId));
     this.inputs.push({ type: 'promptString', id, description, password: true });
     return `\${input:${id}}`;
   }
 
   /** An environment variable name for an HTTP credential, unique within the document. */
-  variable(serverName: string, suffix: string): string {
-    let base = `${envName(serverName)}_${envName(suffix)}`;
-    if (/^\d/.test(base)) base = `MCP_${base}`;
-    return this.format === 'mcp' ? this.unique(base, '_') : base;
+  credential(serverName: string, suffix: string, description: string): string {
+    let variable = `${envName(serverName)}_${envName(suffix)}`;
+    if (/^\d/.test(variable)) variable = `MCP_${variable}`;
+    return this.secret(this.format === 'mcp' ? this.unique(variable, '_') : variable, variable, description);
   }
 
   private unique(base: string, separator = '-'): string {
@@ -213,12 +216,12 @@ function authHeader(s: ExportableServer, placeholders: Placeholders): [string, s
     case 'none':
       return null;
     case 'bearer':
-      return ['Authorization', `Bearer ${placeholders.secret(s.name, placeholders.variable(s.name, 'TOKEN'), `Bearer token for ${server}`)}`];
+      return ['Authorization', `Bearer ${placeholders.credential(s.name, 'TOKEN', `Bearer token for ${server}`)}`];
     case 'basic':
-      return ['Authorization', `Basic ${placeholders.secret(s.name, placeholders.variable(s.name, 'BASIC_AUTH'), `Base64 of "username:password" for ${server}`)}`];
+      return ['Authorization', `Basic ${placeholders.credential(s.name, 'BASIC_AUTH', `Base64 of "username:password" for ${server}`)}`];
     case 'header': {
       const header = s.authHeaderName ?? 'Authorization';
-      return [header, placeholders.secret(s.name, placeholders.variable(s.name, header), `Value of the ${header} header for ${server}`)];
+      return [header, placeholders.credential(s.name, header, `Value of the ${header} header for ${server}`)];
     }
   }
 }
@@ -229,7 +232,7 @@ function exportServer(s: ExportableServer, format: McpConfigFormat, placeholders
     entry.command = s.command ?? '';
     if (s.args) entry.args = [...s.args];
     if (s.envKeys.length) {
-      entry.env = Object.fromEntries(s.envKeys.map((key) => [key, placeholders.secret(s.name, key, `Environment variable ${key} for MCP server "${s.name}"`)]));
+      entry.env = Object.fromEntries(s.envKeys.map((key) => [key, placeholders.secret(key, `${s.name}-${key}`, `Environment variable ${key} for MCP server "${s.name}"`)]));
     }
     return entry;
   }

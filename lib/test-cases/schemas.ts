@@ -76,7 +76,7 @@ export const TestCaseImportRowSchema = z
   .object({
     name: fields.name,
     query: fields.query,
-    servers: z.array(z.string().trim().min(1).max(100)).min(1).max(20).optional(),
+    servers: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
     serverIds: fields.serverIds.optional(),
     expectedServer: fields.expectedServer.default(null),
     expectedTool: fields.expectedTool.default(null),

@@ -8,7 +8,12 @@ const PRIORITY_RANK: Record<Todo['priority'], number> = { high: 0, medium: 1, lo
 
 const idParam = z.string().min(1).describe('Id of the todo, as returned by create_todo or list_todos (e.g. "3")');
 const priorityParam = z.enum(PRIORITIES);
-const dueDateParam = z.iso.date().describe('Due date as YYYY-MM-DD');
+// A plain pattern rather than z.iso.date(), whose leap-year regex would clutter the schema the model sees.
+const dueDateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s), 'Not a valid calendar date')
+  .describe('Due date as YYYY-MM-DD');
 
 function unknownTodo(store: TodoStore, id: string) {
   const known = [...store.items.keys()].join(', ') || 'none';

@@ -1,0 +1,45 @@
+/** The REST API at a glance; rendered by the API doc page and kept next to the code it describes. */
+export type ApiEndpoint = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; summary: string };
+export type ApiSection = { title: string; endpoints: ApiEndpoint[] };
+
+export const API_SECTIONS: ApiSection[] = [
+  {
+    title: 'MCP servers',
+    endpoints: [
+      { method: 'GET', path: '/api/servers', summary: 'List servers (?search, status, transport, limit, offset).' },
+      { method: 'POST', path: '/api/servers', summary: 'Register a server; runs the MCP handshake (2 s bound) and returns 201 with its status.' },
+      { method: 'GET', path: '/api/servers/{id}', summary: 'One server; secrets are never returned (auth: {type, configured}).' },
+      { method: 'PATCH', path: '/api/servers/{id}', summary: 'Update (PUT is the same); omitted fields and secrets are kept; re-checks connectivity.' },
+      { method: 'DELETE', path: '/api/servers/{id}', summary: '409 server_in_use if test cases use it, unless ?force=true (deletes them too).' },
+      { method: 'POST', path: '/api/servers/{id}/check', summary: 'Run the connectivity check again.' },
+      { method: 'GET', path: '/api/servers/{id}/tools', summary: 'Live tool list, every page of tools/list; nothing stored.' },
+      { method: 'POST', path: '/api/servers/{id}/tools/{name}/call', summary: 'Playground: {arguments, timeoutMs?}; validated against inputSchema (422 invalid_arguments) before sending.' },
+      { method: 'GET', path: '/api/servers/{id}/executions', summary: 'Playground history of the server (?toolName, limit, offset).' },
+      { method: 'POST', path: '/api/servers/import', summary: 'Import an mcp.json / claude_desktop_config.json / VS Code mcp.json document.' },
+      { method: 'GET', path: '/api/servers/export', summary: 'Export the registry (?format=mcp|vscode); secrets become placeholders.' },
+    ],
+  },
+  {
+    title: 'Test cases',
+    endpoints: [
+      { method: 'GET', path: '/api/test-cases', summary: 'List (?search, serverId, serverName, expectedTool, kind=positive|negative, limit, offset).' },
+      { method: 'POST', path: '/api/test-cases', summary: 'Create {name, query, serverIds, expectedServer, expectedTool, expectedParameters}.' },
+      { method: 'GET', path: '/api/test-cases/{id}', summary: 'One test case.' },
+      { method: 'PATCH', path: '/api/test-cases/{id}', summary: 'Update (PUT is the same); the merged case is validated as a whole.' },
+      { method: 'DELETE', path: '/api/test-cases/{id}', summary: 'Delete the test case (and, later, its runs).' },
+      { method: 'POST', path: '/api/test-cases/import', summary: 'Import a JSON array, JSONL or CSV file (?format or Content-Type); per-row report.' },
+      { method: 'GET', path: '/api/test-cases/export', summary: 'Export (?format=json|jsonl|csv plus the list filters).' },
+    ],
+  },
+  {
+    title: 'Operations',
+    endpoints: [{ method: 'GET', path: '/api/health', summary: 'healthy / degraded / unavailable, database latency, server status counts.' }],
+  },
+  {
+    title: 'Demo MCP servers (served by this app)',
+    endpoints: [
+      { method: 'POST', path: '/demo/{rag|todo|valuerank}/mcp', summary: 'Streamable HTTP endpoint (stateless).' },
+      { method: 'GET', path: '/demo/{rag|todo|valuerank}/sse', summary: 'Legacy HTTP+SSE endpoint; messages go to /demo/{id}/messages.' },
+    ],
+  },
+];

@@ -1,0 +1,42 @@
+import 'server-only';
+import { getDb } from '@/db/client';
+import { getServersByNames, setServerStatus } from '@/db/queries/servers';
+import { getEnv } from './env';
+import { log } from './log';
+import { checkConnectivity } from './mcp/client';
+import { toConnection } from './servers/stored-secrets';
+import { DEMO_REGISTRATIONS, seedDemoData } from './seed/seed-demo';
+
+const CHECK_ATTEMPTS = 5;
+const CHECK_DELAY_MS = 1500;
+
+/**
+ * The demo servers live in this very process, which may not accept requests yet when
+ * start-up runs: check them shortly after, retrying while the app comes up.
+ */
+async function checkDemoServersWhenListening(): Promise<void> {
+  for (let attempt = 1; attempt <= CHECK_ATTEMPTS; attempt++) {
+    await new Promise((r) => setTimeout(r, CHECK_DELAY_MS).unref());
+    const rows = getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id));
+    const results = await Promise.all(rows.map(async (row) => ({ row, check: await checkConnectivity(toConnection(row)) })));
+    const lastAttempt = attempt === CHECK_ATTEMPTS;
+    for (const { row, check } of results) {
+      if (check.ok || lastAttempt) setServerStatus(row.id, check.ok ? { ok: true } : { ok: false, detail: check.detail });
+    }
+    if (results.every((r) => r.check.ok)) return;
+  }
+}
+
+/** Runs once per server process (Next's instrumentation hook): migrate, seed, first checks. */
+export async function runStartup(): Promise<void> {
+  const env = getEnv();
+  getDb(); // opens the database and applies pending migrations
+  log.info('database ready', { dataDir: env.dataDir });
+  if (env.seedDemo) {
+    const seeded = seedDemoData(env.appUrl);
+    if (seeded.seeded) log.info('demo data seeded', { servers: seeded.servers, testCases: seeded.testCases, appUrl: env.appUrl });
+  }
+  void checkDemoServersWhenListening().catch((err: unknown) =>
+    log.warn('demo server check failed', { error: err instanceof Error ? err.message : String(err) }),
+  );
+}
