@@ -37,12 +37,19 @@ function passage({ chunk, document, score }: ScoredChunk) {
   return { chunkId: chunk.id, documentId: document.id, documentTitle: document.title, score: roundScore(score), text: chunk.text };
 }
 
-/** The sentence of the best passages that shares most with the question: a stand-in for generation. */
+/** Passages that share a real word with the question, so hash collisions alone never yield an answer. */
+function answerablePassages(question: string, hits: ScoredChunk[]): ScoredChunk[] {
+  const questionTokens = new Set(tokenize(question));
+  return hits.filter((hit) => tokenize(hit.chunk.text).some((t) => questionTokens.has(t)));
+}
+
+/** The sentences of the best passages sharing most words with the question: a stand-in for generation. */
 function bestSentences(question: string, hits: ScoredChunk[], count: number): string[] {
   const questionTokens = new Set(tokenize(question));
   return hits
     .flatMap((hit) => splitSentences(hit.chunk.text).map((sentence, i) => ({ sentence, hit, i })))
     .map((s) => ({ ...s, overlap: tokenize(s.sentence).filter((t) => questionTokens.has(t)).length }))
+    .filter((s) => s.overlap > 0)
     .sort((a, b) => b.overlap - a.overlap || b.hit.score - a.hit.score || a.i - b.i)
     .slice(0, count)
     .map((s) => s.sentence);
@@ -224,7 +231,8 @@ function registerAnswer(server: McpServer) {
       const store = getDemoState().rag;
       const missing = unknownDocuments(store, documentIds);
       if (missing) return missing;
-      const hits = rankChunks(store, question, { minScore: 0.1, ...(documentIds ? { documentIds } : {}) }).slice(0, topK);
+      const ranked = rankChunks(store, question, { minScore: 0.1, ...(documentIds ? { documentIds } : {}) });
+      const hits = answerablePassages(question, ranked).slice(0, topK);
       const top = hits[0];
       if (!top) {
         return jsonResult({ question, answer: 'The knowledge base does not contain information about this question.', confidence: 0, citations: [] });
