@@ -92,7 +92,7 @@ describe('rag demo server', () => {
     const again = await c.ok<{ embedded: number }>('rag_embed_chunks', { documentId, reembed: true });
     expect(again.embedded).toBe(4);
 
-    const after = await c.ok<SearchResult>('rag_search', { query: 'tomato sunlight', documentIds: [documentId] });
+    const after = await c.ok<SearchResult>('rag_search', { query: 'hours of direct sunlight', documentIds: [documentId] });
     expect(after.results[0]?.chunkId).toBe(`${documentId}-chunk-0`);
   });
 

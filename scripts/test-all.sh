@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The whole suite, as CI runs it: types, lint, unit + integration tests, production build, e2e.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+mkdir -p test-results
+rm -f test-results/vitest.json test-results/playwright.json
+echo "== typecheck"; npx tsc --noEmit
+echo "== lint"; npx eslint .
+echo "== unit and integration tests"; npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+echo "== production build"; npx next build
+echo "== browser tests"; bash scripts/ensure-chromium.sh; npx playwright test
+node scripts/summarize-tests.mjs
