@@ -1,9 +1,38 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 
 export type WebServer = { url: string; close(): Promise<void> };
 type WebHandler = (req: Request) => Promise<Response>;
+
+/**
+ * A cancelled body (e.g. over a size limit) drains the rest instead of destroying the request,
+ * which would reset the socket before the error response is written.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (cancelled) return;
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once('end', () => {
+        if (!cancelled) controller.close();
+      });
+      req.once('error', (err) => {
+        if (!cancelled) controller.error(err);
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      cancelled = true;
+      req.resume();
+    },
+  });
+}
 
 function toWebRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -18,7 +47,7 @@ function toWebRequest(req: IncomingMessage, signal: AbortSignal): Request {
     method,
     headers,
     signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
   };
   return new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, init);
 }

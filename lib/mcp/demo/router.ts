@@ -1,3 +1,4 @@
+import 'server-only';
 import { createDemoMcpServer, DEMO_SERVER_IDS, getDemoServer } from './registry';
 import { demoErrorResponse } from './responses';
 import { handleSseMessagePost, WebSseServerTransport } from './sse-transport';

@@ -1,6 +1,10 @@
+import 'server-only';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createDemoMcpServer } from './registry';
 import type { DemoServerDefinition } from './types';
+
+// The same bound as the SSE message endpoint and the app's JSON API.
+const MAX_REQUEST_BYTES = 1024 * 1024;
 
 /**
  * Stateless mode has no session to stream server-initiated messages on or to delete, so GET
@@ -19,7 +23,11 @@ export async function handleStreamableRequest(def: DemoServerDefinition, req: Re
   if (req.method !== 'POST') return methodNotAllowed();
   const server = createDemoMcpServer(def);
   // JSON responses (not an SSE stream) mean the answer is complete when handleRequest resolves.
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_REQUEST_BYTES,
+  });
   try {
     await server.connect(transport);
     return await transport.handleRequest(req);

@@ -13,7 +13,7 @@ describe('valuerank demo server', () => {
   });
 
   it('lists definitions with run counts, filtered by text or tag', async () => {
-    const all = await c.ok<Rows<'definitions'> & { definitions: { runCount: number }[] }>('list_definitions');
+    const all = await c.ok<{ total: number; definitions: { id: string; runCount: number }[] }>('list_definitions');
     expect(all.total).toBe(3);
     expect(all.definitions.map((d) => [d.id, d.runCount])).toEqual([
       ['def-privacy-safety', 2],
