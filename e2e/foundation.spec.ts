@@ -43,7 +43,7 @@ test('the demo servers list their tools and the playground calls them', async ({
 });
 
 test('bad input gets a 4xx with a code, never a 500', async ({ request }) => {
-  const malformed = await request.post('/api/servers', { headers: { 'content-type': 'application/json' }, data: '{"name":' });
+  const malformed = await request.post('/api/servers', { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"name":') });
   expect(malformed.status()).toBe(400);
   expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe('invalid_json');
   const huge = await request.post('/api/test-cases', { headers: { 'content-type': 'application/json' }, data: JSON.stringify({ query: 'x'.repeat(1_200_000) }) });
@@ -61,7 +61,7 @@ test('the landing page shows the app is alive and links to the API doc', async (
   await page.screenshot({ path: 'test-results/screenshots/landing.png', fullPage: true });
   await page.getByRole('link', { name: 'REST API' }).click();
   await expect(page).toHaveURL(/\/api-docs$/);
-  await expect(page.getByRole('heading', { name: 'MCP servers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'MCP servers', exact: true })).toBeVisible();
   await expect(page.getByText('/api/servers/{id}/tools/{name}/call')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/api-docs.png', fullPage: true });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createDemoMcpServer, DEMO_SERVER_IDS, getDemoServer } from './registry';
 import { demoErrorResponse } from './responses';
+import { log } from '../../log';
 import { handleSseMessagePost, WebSseServerTransport } from './sse-transport';
 import { handleStreamableRequest } from './streamable';
 import type { DemoServerDefinition } from './types';
@@ -12,11 +13,22 @@ function methodNotAllowed(method: string, allowed: string): Response {
 }
 
 /** Opens an SSE session: its own McpServer lives until the stream closes. */
-async function openSseSession(def: DemoServerDefinition): Promise<Response> {
+async function openSseSession(def: DemoServerDefinition, signal: AbortSignal): Promise<Response> {
   // Root-relative, so clients resolve it against the SSE URL's origin.
   const transport = new WebSseServerTransport(`/demo/${def.id}/messages`, def.id);
   await createDemoMcpServer(def).connect(transport);
+  log.debug('sse session opened', { server: def.id, sessionId: transport.sessionId });
+  transport.onclose = chain(transport.onclose, () => log.debug('sse session closed', { server: def.id, sessionId: transport.sessionId }));
+  // Whichever comes first ends the session: the stream being cancelled or the request aborting.
+  signal.addEventListener('abort', () => void transport.close(), { once: true });
   return transport.response;
+}
+
+function chain(first: (() => void) | undefined, then: () => void): () => void {
+  return () => {
+    first?.();
+    then();
+  };
 }
 
 /**
@@ -32,7 +44,7 @@ export async function handleDemoRequest(req: Request, serverId: string, endpoint
     case 'mcp':
       return handleStreamableRequest(def, req);
     case 'sse':
-      return req.method === 'GET' ? openSseSession(def) : methodNotAllowed(req.method, 'GET');
+      return req.method === 'GET' ? openSseSession(def, req.signal) : methodNotAllowed(req.method, 'GET');
     case 'messages':
       return req.method === 'POST' ? handleSseMessagePost(req, def.id) : methodNotAllowed(req.method, 'POST');
     default:
