@@ -26,6 +26,9 @@ export function describeMcpError(err: unknown): string {
   if (err instanceof McpTimeoutError) return err.message;
   if (err instanceof McpError) return err.message;
   if (err instanceof Error) {
+    // The SDK's HTTP transport errors carry the response status as a numeric code.
+    const status = (err as { code?: unknown }).code;
+    if (typeof status === 'number' && status >= 400 && status < 600) return `HTTP ${status}: ${err.message}`;
     const cause = (err as Error & { cause?: unknown }).cause;
     const code = (cause as { code?: unknown } | undefined)?.code ?? (err as { code?: unknown }).code;
     if (typeof code === 'string' && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
