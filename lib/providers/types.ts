@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+export const PROVIDER_IDS = ['openai', 'anthropic', 'openai-compatible', 'local'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** A model configuration as given per run (SPEC section 10); keys never live here. */
+export const ModelConfigSchema = z
+  .object({
+    provider: z.enum(PROVIDER_IDS),
+    model: z.string().trim().min(1).max(200),
+    baseUrl: z.string().url().max(2048).optional(),
+    systemPrompt: z.string().max(20_000).optional(),
+    /** Seconds, 1-300. */
+    timeout: z.number().int().min(1).max(300).default(30),
+    temperature: z.number().min(0).max(2).default(0.4),
+    maxRetries: z.number().int().min(0).max(10).default(3),
+  })
+  .strict()
+  .superRefine((m, ctx) => {
+    if (m.provider === 'openai-compatible' && !m.baseUrl) {
+      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'baseUrl is required for openai-compatible providers' });
+    }
+  });
+export type ModelConfig = z.infer<typeof ModelConfigSchema>;
+
+/** One tool as the model sees it: the provider-safe name plus the snapshot's description and schema. */
+export type ExposedTool = {
+  exposedName: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+};
+
+export type ToolCall = {
+  /** The exposed (provider-safe) name the model called. */
+  name: string;
+  /** Parsed arguments; null when the model sent something that is not a JSON object. */
+  arguments: Record<string, unknown> | null;
+  /** Why the arguments could not be parsed, if they could not. */
+  argumentsError?: string;
+};
+
+export type Usage = { inputTokens: number; outputTokens: number };
+
+export type SelectionRequest = {
+  model: ModelConfig;
+  /** Request-scoped secret; never stored or logged. Absent for keyless providers. */
+  apiKey?: string;
+  query: string;
+  tools: ExposedTool[];
+  signal: AbortSignal;
+};
+
+export type Selection = {
+  /** Every tool call of the response, in order; the first is the selection. */
+  toolCalls: ToolCall[];
+  /** Text the model answered with, if any. */
+  text: string | null;
+  /** The provider's response body, as received (kept for audit). */
+  raw: unknown;
+  usage: Usage;
+};
+
+export type SelfAssessment = { confidence: number; reasoning: string; usage: Usage; raw: unknown };
+
+export type ProviderDefinition = {
+  id: ProviderId;
+  description: string;
+  requiresApiKey: boolean;
+  /** Shows the tools as native tool definitions and asks the query. */
+  selectTool(req: SelectionRequest): Promise<Selection>;
+  /**
+   * Follow-up turn after `selection`: the model rates its own choice as JSON
+   * {confidence: 0..1, reasoning}. Used when samples = 1.
+   */
+  assessConfidence(req: SelectionRequest & { selection: Selection }): Promise<SelfAssessment>;
+};
+
+/** A provider call failed (HTTP error, timeout, malformed body); becomes the run's error. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'auth' | 'rate_limit' | 'timeout' | 'bad_response' | 'upstream' | 'aborted',
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
