@@ -108,3 +108,17 @@ export function deleteTestCase(id: string): boolean {
 export function countTestCases(): number {
   return getDb().select({ n: count() }).from(testCases).get()?.n ?? 0;
 }
+
+export function listTestCaseIds(): string[] {
+  return getDb().select({ id: testCases.id }).from(testCases).orderBy(asc(testCases.createdAt), asc(testCases.id)).all().map((r) => r.id);
+}
+
+export function existingTestCaseIds(ids: string[]): string[] {
+  const out: string[] = [];
+  // Chunked: SQLite limits the number of bound parameters per statement.
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    out.push(...getDb().select({ id: testCases.id }).from(testCases).where(inArray(testCases.id, chunk)).all().map((r) => r.id));
+  }
+  return out;
+}

@@ -1,0 +1,138 @@
+import type { RunCounts } from '@/db/queries/runs';
+import type { EvaluationRow, RunWithSettings, ToolDefinitionRow } from '@/db/queries/runs';
+import type { RunBatchRow } from '@/db/schema';
+
+export type ModelSettingsDto = {
+  provider: string;
+  model: string;
+  timeout: number;
+  temperature: number;
+  maxRetries: number;
+  baseUrl: string | null;
+  systemPrompt: string | null;
+};
+
+export type TestRunDto = {
+  id: string;
+  testCaseId: string;
+  testCaseName: string;
+  batchId: string | null;
+  status: RunWithSettings['status'];
+  samples: number;
+  modelSettings: ModelSettingsDto | null;
+  selectedServer: string | null;
+  selectedTool: string | null;
+  extractedParameters: Record<string, unknown> | null;
+  confidenceScore: number | null;
+  confidenceCategory: RunWithSettings['confidenceCategory'];
+  classification: RunWithSettings['classification'];
+  failureReasons: string[];
+  executionTimeMs: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  errorMessage: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+};
+
+export function toRunDto(run: RunWithSettings): TestRunDto {
+  const s = run.settings;
+  return {
+    id: run.id,
+    testCaseId: run.testCaseId,
+    testCaseName: run.testCaseName,
+    batchId: run.batchId,
+    status: run.status,
+    samples: run.samples,
+    modelSettings: s
+      ? { provider: s.provider, model: s.model, timeout: s.timeout, temperature: s.temperature, maxRetries: s.maxRetries, baseUrl: s.baseUrl, systemPrompt: s.systemPrompt }
+      : null,
+    selectedServer: run.selectedServer,
+    selectedTool: run.selectedTool,
+    extractedParameters: run.extractedParameters ?? null,
+    confidenceScore: run.confidenceScore,
+    confidenceCategory: run.confidenceCategory,
+    classification: run.classification,
+    failureReasons: run.failureReasons ?? [],
+    executionTimeMs: run.executionTimeMs,
+    inputTokens: run.inputTokens,
+    outputTokens: run.outputTokens,
+    errorMessage: run.errorMessage,
+    createdAt: run.createdAt,
+    startedAt: run.startedAt,
+    completedAt: run.completedAt,
+  };
+}
+
+export type ToolSnapshotDto = { server: string; serverUrl: string | null; name: string; exposedName: string; description: string; inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown> | null };
+
+export function toRunDetailDto(run: RunWithSettings, snapshot: ToolDefinitionRow[], evaluation: EvaluationRow | undefined) {
+  return {
+    ...toRunDto(run),
+    tools: snapshot.map(
+      (t): ToolSnapshotDto => ({
+        server: t.serverName,
+        serverUrl: t.serverUrl,
+        name: t.name,
+        exposedName: t.exposedName,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        outputSchema: t.outputSchema ?? null,
+      }),
+    ),
+    llmResponseRaw: run.llmResponseRaw ?? null,
+    evaluation: evaluation
+      ? {
+          classification: evaluation.classification,
+          expectedServer: evaluation.expectedServer,
+          expectedTool: evaluation.expectedTool,
+          selectedServer: evaluation.selectedServer,
+          selectedTool: evaluation.selectedTool,
+          toolCorrect: evaluation.toolCorrect,
+          parameterCompleteness: evaluation.parameterCompleteness,
+          parameterCorrectness: evaluation.parameterCorrectness,
+          typeConformance: evaluation.typeConformance,
+          hallucinatedParameters: evaluation.hallucinatedParameters ?? [],
+          missingRequired: evaluation.missingRequired ?? [],
+          typeErrors: evaluation.typeErrors ?? [],
+          failureReasons: evaluation.failureReasons,
+          confidenceScore: evaluation.confidenceScore,
+          confidenceCategory: evaluation.confidenceCategory,
+          passK: evaluation.passK,
+          reasoning: evaluation.reasoning,
+          recommendations: evaluation.recommendations ?? [],
+        }
+      : null,
+  };
+}
+
+export type BatchDto = {
+  id: string;
+  name: string;
+  status: RunBatchRow['status'];
+  models: unknown[];
+  samples: number;
+  concurrency: number;
+  counts: RunCounts;
+  errorMessage: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+};
+
+export function toBatchDto(row: RunBatchRow, counts: RunCounts): BatchDto {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    models: row.models,
+    samples: row.samples,
+    concurrency: row.concurrency,
+    counts,
+    errorMessage: row.errorMessage,
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    completedAt: row.completedAt,
+  };
+}

@@ -1,0 +1,59 @@
+import { EventEmitter } from 'node:events';
+
+/** What a batch's event stream carries: one `run` per finished run, then `done`. */
+export type JobEvent =
+  | { type: 'run'; runId: string; testCaseId: string; status: string; classification: string | null; errorMessage: string | null }
+  | { type: 'done'; status: string };
+
+type Job = { id: string; controller: AbortController; events: EventEmitter; finished: Promise<void> };
+
+// Jobs live in this process only (keys included): kept on globalThis so every route module sees them.
+const holder = globalThis as typeof globalThis & { __mcpEvalJobs?: Map<string, Job> };
+function jobs(): Map<string, Job> {
+  holder.__mcpEvalJobs ??= new Map();
+  return holder.__mcpEvalJobs;
+}
+
+/**
+ * Runs `work` in the background under an AbortController. The returned job is removed from
+ * the registry when `work` settles, after a final `done` event.
+ */
+export function startJob(id: string, work: (signal: AbortSignal, emit: (e: JobEvent) => void) => Promise<string>): void {
+  const controller = new AbortController();
+  const events = new EventEmitter();
+  events.setMaxListeners(100);
+  const emit = (e: JobEvent) => events.emit('event', e);
+  const finished = work(controller.signal, emit)
+    .then((status) => {
+      emit({ type: 'done', status });
+    })
+    .catch((err: unknown) => {
+      emit({ type: 'done', status: `failed: ${err instanceof Error ? err.message : String(err)}` });
+    })
+    .finally(() => jobs().delete(id));
+  jobs().set(id, { id, controller, events, finished });
+}
+
+export function isJobRunning(id: string): boolean {
+  return jobs().has(id);
+}
+
+/** Stops new work at once; in-flight runs see the abort signal. */
+export function cancelJob(id: string): boolean {
+  const job = jobs().get(id);
+  if (!job) return false;
+  job.controller.abort(new Error('cancelled'));
+  return true;
+}
+
+export function subscribeJob(id: string, listener: (e: JobEvent) => void): (() => void) | null {
+  const job = jobs().get(id);
+  if (!job) return null;
+  job.events.on('event', listener);
+  return () => job.events.off('event', listener);
+}
+
+/** Resolves when the job is over (or at once if there is none): used by tests and shutdown. */
+export async function waitForJob(id: string): Promise<void> {
+  await jobs().get(id)?.finished;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ModelConfigSchema } from '../providers/types';
+
+export const MAX_SAMPLES = 20;
+export const MAX_CONCURRENCY = 32;
+
+export const SingleRunInputSchema = z
+  .object({ model: ModelConfigSchema, samples: z.number().int().min(1).max(MAX_SAMPLES).default(1) })
+  .strict();
+export type SingleRunInput = z.infer<typeof SingleRunInputSchema>;
+
+export const BatchInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    /** Default: every test case. */
+    testCaseIds: z
+      .array(z.string().min(1).max(100))
+      .min(1)
+      .max(10_000)
+      .refine((ids) => new Set(ids).size === ids.length, 'testCaseIds must not repeat')
+      .optional(),
+    models: z.array(ModelConfigSchema).min(1, 'at least one model config').max(20),
+    samples: z.number().int().min(1).max(MAX_SAMPLES).default(1),
+    concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(4),
+  })
+  .strict();
+export type BatchInput = z.infer<typeof BatchInputSchema>;
+
+export const RunListQuerySchema = z.object({
+  testCaseId: z.string().max(100).optional(),
+  batchId: z.string().max(100).optional(),
+  status: z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']).optional(),
+  provider: z.enum(['openai', 'anthropic', 'openai-compatible', 'local']).optional(),
+  model: z.string().max(200).optional(),
+  classification: z.enum(['TP', 'FP', 'TN', 'FN']).optional(),
+});
