@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '@/db/client';
+import { recoverInterruptedRuns } from '@/db/queries/runs';
 import { getServersByNames, setServerStatus } from '@/db/queries/servers';
 import { getEnv } from './env';
 import { log } from './log';
@@ -32,6 +33,8 @@ export async function runStartup(): Promise<void> {
   const env = getEnv();
   getDb(); // opens the database and applies pending migrations
   log.info('database ready', { dataDir: env.dataDir });
+  const recovered = recoverInterruptedRuns();
+  if (recovered.runs || recovered.batches) log.warn('marked work interrupted by the last stop as failed', recovered);
   if (env.seedDemo) {
     const seeded = seedDemoData(env.appUrl);
     if (seeded.seeded) log.info('demo data seeded', { servers: seeded.servers, testCases: seeded.testCases, appUrl: env.appUrl });

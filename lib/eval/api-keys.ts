@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { getProvider } from '../providers/registry';
 import type { ModelConfig, ProviderId } from '../providers/types';
 
 /**
@@ -26,11 +27,9 @@ export function keyFor(provider: ProviderId, keys: ApiKeys): string | undefined 
   return keys.default ?? keys.openai;
 }
 
-const NEEDS_KEY: Record<ProviderId, boolean> = { openai: true, anthropic: true, 'openai-compatible': false, local: false };
-
 /** 400 missing_api_key before any work when a cloud provider of the matrix has no key. */
 export function assertKeysPresent(models: ModelConfig[], keys: ApiKeys): void {
-  const missing = [...new Set(models.filter((m) => NEEDS_KEY[m.provider] && !keyFor(m.provider, keys)).map((m) => m.provider))];
+  const missing = [...new Set(models.filter((m) => getProvider(m.provider).requiresApiKey && !keyFor(m.provider, keys)).map((m) => m.provider))];
   if (missing.length) {
     const headers = missing.map((p) => (p === 'openai' ? 'X-OpenAI-API-Key' : 'X-Anthropic-API-Key'));
     throw new ValidationError(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../providers/types';
-import { describeRunError, isProviderOutage, scrubSecret } from './run-errors';
+import { scrubSecret } from '../providers/shared/provider-errors';
+import { describeRunError, isProviderOutage } from './run-errors';
 
 describe('run errors', () => {
   const key = 'sk-test-SENTINEL-0123456789abcdef';

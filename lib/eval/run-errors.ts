@@ -1,17 +1,7 @@
 import { AppError } from '../errors';
+import { scrubSecret } from '../providers/shared/provider-errors';
 import { ProviderError } from '../providers/types';
 import { CircuitOpenError } from './circuit-breaker';
-
-/** Removes every occurrence of the key (and of its longer fragments) from a message. */
-export function scrubSecret(message: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return message;
-  let out = message.split(secret).join('[redacted]');
-  // SDKs sometimes print a key shortened ("sk-...abcd"): hide any 8+ character fragment too.
-  for (let len = Math.min(secret.length - 1, 24); len >= 8; len--) {
-    for (let i = 0; i + len <= secret.length; i += len) out = out.split(secret.slice(i, i + len)).join('[redacted]');
-  }
-  return out;
-}
 
 /** A clear, key-free sentence for the run's error_message. */
 export function describeRunError(err: unknown, apiKey: string | undefined): string {

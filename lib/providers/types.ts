@@ -31,6 +31,8 @@ export type ExposedTool = {
 };
 
 export type ToolCall = {
+  /** The provider's id for this call, when it gave one; replayed in the self-assessment turn. */
+  id?: string;
   /** The exposed (provider-safe) name the model called. */
   name: string;
   /** Parsed arguments; null when the model sent something that is not a JSON object. */

@@ -1,0 +1,6 @@
+import { getBatchDto } from '@/lib/eval/batch';
+import { json, route } from '@/lib/http';
+
+type Ctx = { params: Promise<{ id: string }> };
+
+export const GET = route<Ctx>(async (_req, { params }) => json(getBatchDto((await params).id)));

@@ -1,0 +1,13 @@
+import { listRuns } from '@/db/queries/runs';
+import { toRunDto } from '@/lib/eval/dto';
+import { RunListQuerySchema } from '@/lib/eval/schemas';
+import { json, parseQuery, route } from '@/lib/http';
+import { listBody, PageQuerySchema } from '@/lib/pagination';
+
+const Query = PageQuerySchema.extend(RunListQuerySchema.shape);
+
+export const GET = route(async (req) => {
+  const q = parseQuery(req, Query);
+  const { rows, total } = listRuns(q);
+  return json(listBody(rows.map(toRunDto), total, q));
+});

@@ -1,0 +1,15 @@
+import { normalizeText } from '../coerce';
+import { valuesMatch } from '../values';
+import type { MatcherDefinition } from './types';
+
+export const containsMatcher: MatcherDefinition = {
+  id: '$contains',
+  description: 'A string value contains the text (case-insensitive), or an array value has an element matching it.',
+  test(spec, actual, present) {
+    if (!present) return false;
+    const needle = spec.$contains;
+    if (typeof actual === 'string') return typeof needle === 'string' && normalizeText(actual).includes(normalizeText(needle));
+    if (Array.isArray(actual)) return actual.some((element) => valuesMatch(needle, element));
+    return false;
+  },
+};

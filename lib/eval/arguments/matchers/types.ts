@@ -1,0 +1,13 @@
+export const MATCHER_IDS = ['$any', '$oneOf', '$regex', '$contains', '$approx', '$absent'] as const;
+export type MatcherId = (typeof MATCHER_IDS)[number];
+
+export type MatcherDefinition = {
+  id: MatcherId;
+  description: string;
+  /**
+   * `spec` is the whole matcher object (so `$approx` can read `$tolerance`); `present` says
+   * whether the key was in the arguments at all, which is how `$absent` and `$any` tell a
+   * missing key from an explicit null.
+   */
+  test(spec: Record<string, unknown>, actual: unknown, present: boolean): boolean;
+};

@@ -1,0 +1,132 @@
+import 'server-only';
+import { getBatch, insertBatchWithRuns, setBatchStatus } from '@/db/queries/batches';
+import { cancelPendingRuns, claimNextRun, countRunsByStatus, getRun, markRunRunning } from '@/db/queries/runs';
+import { existingTestCaseIds, listTestCaseIds } from '@/db/queries/test-cases';
+import { NotFoundError, UnprocessableError } from '../errors';
+import { log } from '../log';
+import type { ModelConfig } from '../providers/types';
+import { assertKeysPresent, type ApiKeys } from './api-keys';
+import { getCircuitBreakers } from './circuit-breaker';
+import { toBatchDto, toRunDto, type BatchDto, type TestRunDto } from './dto';
+import { cancelJob, startJob, waitForJob, type JobEvent } from './jobs';
+import { executeRun, type RunContext } from './runner';
+import type { BatchInput, SingleRunInput } from './schemas';
+import { ToolCache } from './tool-cache';
+
+function settingsOf(m: ModelConfig) {
+  return { ...m, baseUrl: m.baseUrl ?? null, systemPrompt: m.systemPrompt ?? null };
+}
+
+function contextFor(keys: ApiKeys, signal: AbortSignal): RunContext {
+  const breakers = getCircuitBreakers();
+  return { keys, breakers, toolCache: new ToolCache(breakers, signal) };
+}
+
+function runEvent(runId: string): JobEvent {
+  const run = getRun(runId);
+  return {
+    type: 'run',
+    runId,
+    testCaseId: run?.testCaseId ?? '',
+    status: run?.status ?? 'failed',
+    classification: run?.classification ?? null,
+    errorMessage: run?.errorMessage ?? null,
+  };
+}
+
+/** Workers take pending runs one at a time until none is left or the batch is cancelled. */
+async function processBatch(batchId: string, concurrency: number, keys: ApiKeys, signal: AbortSignal, emit: (e: JobEvent) => void): Promise<string> {
+  setBatchStatus(batchId, 'running');
+  const ctx = contextFor(keys, signal);
+  const worker = async () => {
+    while (!signal.aborted) {
+      const run = claimNextRun(batchId);
+      if (!run) return;
+      await executeRun(run.id, ctx, signal);
+      emit(runEvent(run.id));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  if (signal.aborted) {
+    cancelPendingRuns(batchId, 'cancelled before it started');
+    setBatchStatus(batchId, 'cancelled');
+    return 'cancelled';
+  }
+  const counts = countRunsByStatus([batchId]).get(batchId);
+  const status = counts && counts.total > 0 && counts.failed === counts.total ? 'failed' : 'completed';
+  setBatchStatus(batchId, status, status === 'failed' ? 'every run failed; see the runs for their errors' : undefined);
+  return status;
+}
+
+/** Validates references and keys, writes the batch and its pending runs, then runs it in the background. */
+export function createBatch(input: BatchInput, keys: ApiKeys): BatchDto {
+  assertKeysPresent(input.models, keys);
+  const testCaseIds = input.testCaseIds ?? listTestCaseIds();
+  if (testCaseIds.length === 0) throw new UnprocessableError('no_test_cases', 'There are no test cases to run: create some first');
+  const known = new Set(existingTestCaseIds(testCaseIds));
+  const missing = testCaseIds.filter((id) => !known.has(id));
+  if (missing.length) throw new UnprocessableError('unknown_test_case', `Unknown test case id(s): ${missing.slice(0, 20).join(', ')}`, { testCaseIds: missing });
+
+  const name = input.name ?? `Batch ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+  const { batchId } = insertBatchWithRuns({
+    name,
+    models: input.models.map(settingsOf),
+    samples: input.samples,
+    concurrency: input.concurrency,
+    testCaseIds,
+    withBatchRow: true,
+  });
+  const id = batchId as string;
+  startJob(id, (signal, emit) =>
+    processBatch(id, input.concurrency, keys, signal, emit).catch((err: unknown) => {
+      log.error('batch crashed', { batchId: id, error: err instanceof Error ? err.message : String(err) });
+      setBatchStatus(id, 'failed', 'internal error while running the batch');
+      return 'failed';
+    }),
+  );
+  return getBatchDto(id);
+}
+
+export function createSingleRun(testCaseId: string, input: SingleRunInput, keys: ApiKeys): TestRunDto {
+  assertKeysPresent([input.model], keys);
+  if (existingTestCaseIds([testCaseId]).length === 0) throw new NotFoundError('Test case', testCaseId);
+  const { runIds } = insertBatchWithRuns({ name: '', models: [settingsOf(input.model)], samples: input.samples, concurrency: 1, testCaseIds: [testCaseId], withBatchRow: false });
+  const runId = runIds[0] as string;
+  startJob(runId, async (signal, emit) => {
+    markRunRunning(runId);
+    await executeRun(runId, contextFor(keys, signal), signal);
+    emit(runEvent(runId));
+    return getRun(runId)?.status ?? 'failed';
+  });
+  const run = getRun(runId);
+  if (!run) throw new Error('run vanished after insert');
+  return toRunDto(run);
+}
+
+export function getBatchDto(id: string): BatchDto {
+  const row = getBatch(id);
+  if (!row) throw new NotFoundError('Batch', id);
+  const counts = countRunsByStatus([id]).get(id);
+  if (!counts) throw new Error('no counts');
+  return toBatchDto(row, counts);
+}
+
+const CANCEL_WAIT_MS = 5_000;
+
+/**
+ * Stops new work at once; in-flight runs see the abort and end as cancelled. Waits briefly
+ * for them so the answer shows the settled batch. A finished batch is left as it is.
+ */
+export async function cancelBatch(id: string): Promise<BatchDto> {
+  const batch = getBatchDto(id);
+  if (batch.status === 'pending' || batch.status === 'running') {
+    if (cancelJob(id)) {
+      await Promise.race([waitForJob(id), new Promise((r) => setTimeout(r, CANCEL_WAIT_MS).unref())]);
+    } else {
+      // No job in this process (e.g. it vanished): settle the rows directly.
+      cancelPendingRuns(id, 'cancelled before it started');
+      setBatchStatus(id, 'cancelled');
+    }
+  }
+  return getBatchDto(id);
+}

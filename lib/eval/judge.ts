@@ -1,0 +1,109 @@
+import type { NewToolDefinition } from '@/db/queries/runs';
+import type { TestCaseWithServers } from '@/db/queries/test-cases';
+import type { evaluationResults } from '@/db/schema';
+import { scoreArguments, type ArgumentScore } from './arguments/score';
+import { classify, findSelectionFailure, isCorrect, isSameTool, type Classification, type ToolRef } from './classify';
+import { confidenceCategory, passK, type ConfidenceCategory } from './confidence';
+import { explain } from './reasoning';
+import { recommend } from './recommend';
+import type { EvaluatedTool } from './recommend-types';
+import { modalSelection } from './selection';
+
+/** One answer of the model, mapped back from the exposed tool name. */
+export type SampleOutcome = {
+  /** null: no tool called. A name the model invented maps to server "(unknown)". */
+  selected: ToolRef | null;
+  calledName: string | null;
+  arguments: Record<string, unknown> | null;
+  argumentsError: string | null;
+};
+
+export const UNKNOWN_SERVER = '(unknown)';
+
+export type JudgeInput = {
+  testCase: Pick<TestCaseWithServers, 'expectedMcpServerName' | 'expectedToolName' | 'expectedParameters'>;
+  snapshot: Pick<NewToolDefinition, 'serverName' | 'name' | 'description' | 'inputSchema'>[];
+  samples: SampleOutcome[];
+  /** The model's self-assessment (samples = 1), if it gave one. */
+  assessment: { confidence: number; reasoning: string } | null;
+};
+
+export type Verdict = {
+  sampleIndex: number;
+  selected: ToolRef | null;
+  arguments: Record<string, unknown> | null;
+  classification: Classification;
+  confidence: number | null;
+  category: ConfidenceCategory | null;
+  failureReasons: string[];
+  evaluation: Omit<typeof evaluationResults.$inferInsert, 'id' | 'testRunId'>;
+};
+
+function expectedOf(tc: JudgeInput['testCase']): ToolRef | null {
+  return tc.expectedMcpServerName && tc.expectedToolName ? { server: tc.expectedMcpServerName, tool: tc.expectedToolName } : null;
+}
+
+/**
+ * How to judge: the selection (modal across samples), its classification, argument scores
+ * when the tool is right, confidence and its category, reasoning and recommendations.
+ */
+export function judgeRun(input: JudgeInput): Verdict {
+  const expected = expectedOf(input.testCase);
+  if (input.samples.length === 0) throw new Error('judgeRun needs at least one sample');
+  const multi = input.samples.length > 1;
+  const modal = multi ? modalSelection(input.samples) : { index: 0, agreement: 1 };
+  const chosen = input.samples[modal.index] as SampleOutcome;
+  const classification = classify(expected, chosen.selected);
+  const correct = isCorrect(classification);
+
+  const tools: EvaluatedTool[] = input.snapshot.map((t) => ({ server: t.serverName, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema }));
+  const chosenTool = chosen.selected ? tools.find((t) => t.server === chosen.selected?.server && t.name === chosen.selected?.tool) : undefined;
+  const argumentScore: ArgumentScore | null =
+    expected && isSameTool(expected, chosen.selected) && chosenTool
+      ? scoreArguments({ expected: input.testCase.expectedParameters ?? null, actual: chosen.arguments, inputSchema: chosenTool.inputSchema })
+      : null;
+
+  const confidence = multi ? modal.agreement : (input.assessment?.confidence ?? null);
+  const category = confidenceCategory(confidence, correct);
+  const passed = multi ? passK(input.samples.map((s) => isCorrect(classify(expected, s.selected)))) : null;
+
+  const selectionFailure = findSelectionFailure(expected, chosen.selected);
+  const failureReasons = [
+    ...(selectionFailure ? [selectionFailure] : []),
+    ...(chosen.selected?.server === UNKNOWN_SERVER ? [`unknown_tool:${chosen.selected.tool}`] : []),
+    ...(argumentScore?.failureReasons ?? []),
+  ];
+  const judged = { classification, expected, selected: chosen.selected, argumentScore, confidence, category, tools };
+  const recommendations = recommend(judged);
+  const reasoning = explain({ ...judged, modelReasoning: input.assessment?.reasoning ?? null });
+
+  return {
+    sampleIndex: modal.index,
+    selected: chosen.selected,
+    arguments: chosen.arguments,
+    classification,
+    confidence,
+    category,
+    failureReasons,
+    evaluation: {
+      classification,
+      expectedServer: expected?.server ?? null,
+      expectedTool: expected?.tool ?? null,
+      selectedServer: chosen.selected?.server ?? null,
+      selectedTool: chosen.selected?.tool ?? null,
+      toolCorrect: isSameTool(expected, chosen.selected),
+      parameterCompleteness: argumentScore?.completeness ?? null,
+      parameterCorrectness: argumentScore?.correctness ?? null,
+      typeConformance: argumentScore?.typeConformance ?? null,
+      hallucinatedParameters: argumentScore?.hallucinatedParameters ?? null,
+      missingRequired: argumentScore?.missingRequired ?? null,
+      typeErrors: argumentScore?.typeErrors ?? null,
+      failureReasons,
+      confidenceScore: confidence,
+      confidenceCategory: category,
+      passK: passed,
+      reasoning,
+      recommendations,
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { summarizeArgumentScore } from './arguments/summarize';
+import { formatToolRef } from './classify';
+import { HIGH_CONFIDENCE, type ConfidenceCategory } from './confidence';
+import { findTool, formatPercent } from './recommend-text';
+import type { RecommendInput } from './recommend-types';
+import { measureTextSimilarity } from './text-similarity';
+
+export type ExplainInput = RecommendInput & { modelReasoning?: string | null };
+
+const MAX_MODEL_REASONING = 300;
+
+const CATEGORY_TEXT: Record<ConfidenceCategory, string> = {
+  robust: 'robust: high and correct',
+  misleading: 'misleading: high but wrong',
+  needs_clarity: `needs clarity: below ${formatPercent(HIGH_CONFIDENCE)}`,
+};
+
+function describeSelection(input: ExplainInput): string {
+  const { classification, expected, selected } = input;
+  const want = formatToolRef(expected);
+  const got = formatToolRef(selected);
+  switch (classification) {
+    case 'TP':
+      return `The model called ${got}, the expected tool (TP).`;
+    case 'TN':
+      return 'No tool call was expected and the model called none (TN).';
+    case 'FP':
+      return `No tool call was expected, but the model called ${got} (FP).`;
+    case 'FN': {
+      if (selected === null) return `${want} was expected, but the model called no tool (FN).`;
+      const a = findTool(input.tools, expected);
+      const b = findTool(input.tools, selected);
+      const similarity = a && b ? `; their descriptions are ${formatPercent(measureTextSimilarity(a.description, b.description))} similar` : '';
+      return `${want} was expected, but the model called ${got} (FN)${similarity}.`;
+    }
+  }
+}
+
+function describeArguments(input: ExplainInput): string | null {
+  if (input.argumentScore) return summarizeArgumentScore(input.argumentScore);
+  return input.selected !== null && input.classification !== 'TP' ? 'Its arguments were not scored, since the tool was wrong.' : null;
+}
+
+function describeConfidence(input: ExplainInput): string | null {
+  if (input.confidence === null) return null;
+  const category = input.category ? ` (${CATEGORY_TEXT[input.category]})` : '';
+  return `Confidence ${formatPercent(input.confidence)}${category}.`;
+}
+
+function quoteModel(reasoning: string | null | undefined): string | null {
+  const text = reasoning?.replace(/\s+/g, ' ').trim();
+  if (!text) return null;
+  const short = text.length > MAX_MODEL_REASONING ? `${text.slice(0, MAX_MODEL_REASONING - 1)}…` : text;
+  return `The model's own explanation: "${short}"`;
+}
+
+/** One short paragraph on what happened in a run, for the evaluation result's `reasoning`. */
+export function explain(input: ExplainInput): string {
+  return [describeSelection(input), describeArguments(input), describeConfidence(input), quoteModel(input.modelReasoning)]
+    .filter((s): s is string => s !== null)
+    .join(' ');
+}

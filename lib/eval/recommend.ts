@@ -1,0 +1,12 @@
+import { adviseArguments } from './recommend-arguments';
+import { adviseConfidence } from './recommend-confidence';
+import { adviseSelection } from './recommend-selection';
+import type { Recommendation, RecommendInput, Severity } from './recommend-types';
+
+const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
+
+/** Rule-based recommendations for one evaluated run, most severe first (stable within a severity). */
+export function recommend(input: RecommendInput): Recommendation[] {
+  const all = [...adviseSelection(input), ...adviseArguments(input), ...adviseConfidence(input)];
+  return all.map((r, i) => ({ r, i })).sort((a, b) => SEVERITY_ORDER[a.r.severity] - SEVERITY_ORDER[b.r.severity] || a.i - b.i).map(({ r }) => r);
+}

@@ -1,0 +1,131 @@
+import 'server-only';
+import { getServersByIds } from '@/db/queries/servers';
+import { getTestCase } from '@/db/queries/test-cases';
+import { completeRun, failRun, getRun, insertSnapshot, type NewToolDefinition } from '@/db/queries/runs';
+import { getProvider } from '../providers/registry';
+import { buildToolNames } from '../providers/tool-names';
+import type { ExposedTool, ModelConfig, Selection, SelfAssessment } from '../providers/types';
+import { keyFor, type ApiKeys } from './api-keys';
+import type { CircuitBreakers } from './circuit-breaker';
+import { judgeRun, UNKNOWN_SERVER, type SampleOutcome } from './judge';
+import { describeRunError, isProviderOutage } from './run-errors';
+import type { ToolCache } from './tool-cache';
+
+export type RunContext = { keys: ApiKeys; toolCache: ToolCache; breakers: CircuitBreakers };
+export type RunOutcome = { status: 'completed' | 'failed' | 'cancelled'; classification: string | null; errorMessage: string | null };
+
+function modelConfigOf(settings: NonNullable<ReturnType<typeof getRun>>['settings']): ModelConfig {
+  if (!settings) throw new Error('run has no model settings');
+  return {
+    provider: settings.provider,
+    model: settings.model,
+    timeout: settings.timeout,
+    temperature: settings.temperature,
+    maxRetries: settings.maxRetries,
+    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+    ...(settings.systemPrompt ? { systemPrompt: settings.systemPrompt } : {}),
+  };
+}
+
+/** Lists the tools of every server of the case (shared per batch) and stores the snapshot the model will see. */
+async function snapshotTools(runId: string, serverIds: string[], cache: ToolCache) {
+  const servers = getServersByIds(serverIds);
+  const byId = new Map(servers.map((s) => [s.id, s]));
+  const ordered = serverIds.map((id) => byId.get(id)).filter((s) => s !== undefined);
+  const listings = await Promise.all(ordered.map(async (server) => ({ server, tools: await cache.tools(server) })));
+  // A server that lists a tool twice still shows it once (the snapshot has one row per tool).
+  const seen = new Set<string>();
+  const flat = listings
+    .flatMap(({ server, tools }) => tools.map((tool) => ({ server, tool })))
+    .filter(({ server, tool }) => {
+      const key = JSON.stringify([server.id, tool.name]);
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+  const names = buildToolNames(flat.map(({ server, tool }) => ({ server: server.name, name: tool.name })));
+  const rows: NewToolDefinition[] = flat.map(({ server, tool }, i) => ({
+    serverName: server.name,
+    serverUrl: server.url,
+    name: tool.name,
+    exposedName: names.toExposed(server.name, tool.name) ?? `tool_${i}`,
+    description: tool.description ?? '',
+    inputSchema: (tool.inputSchema ?? { type: 'object' }) as Record<string, unknown>,
+    outputSchema: (tool.outputSchema as Record<string, unknown> | undefined) ?? null,
+  }));
+  insertSnapshot(runId, rows);
+  return { rows, names };
+}
+
+/**
+ * One test run: snapshot the tools, show exactly those to the model (samples times), judge
+ * the answer and store the verdict. Never throws: a failure becomes the run's error.
+ */
+export async function executeRun(runId: string, ctx: RunContext, signal: AbortSignal): Promise<RunOutcome> {
+  const started = performance.now();
+  const run = getRun(runId);
+  if (!run) return { status: 'failed', classification: null, errorMessage: `run ${runId} vanished` };
+  const apiKey = run.settings ? keyFor(run.settings.provider, ctx.keys) : undefined;
+  let tokens = { inputTokens: 0, outputTokens: 0 };
+  try {
+    const testCase = getTestCase(run.testCaseId);
+    if (!testCase) throw new Error('the test case was deleted');
+    if (signal.aborted) throw signal.reason;
+    const model = modelConfigOf(run.settings);
+    const provider = getProvider(model.provider);
+    const { rows, names } = await snapshotTools(runId, testCase.servers.map((s) => s.id), ctx.toolCache);
+    const exposed: ExposedTool[] = rows.map((r) => ({ exposedName: r.exposedName, description: r.description ?? '', inputSchema: r.inputSchema }));
+    const breakerKey = `provider:${model.provider}${model.baseUrl ? `:${new URL(model.baseUrl).host}` : ''}`;
+    const request = { model, apiKey, query: testCase.query, tools: exposed, signal };
+
+    const samples: (SampleOutcome & { selection: Selection })[] = [];
+    for (let i = 0; i < run.samples; i++) {
+      const selection = await ctx.breakers.run(breakerKey, () => provider.selectTool(request), isProviderOutage);
+      tokens = { inputTokens: tokens.inputTokens + selection.usage.inputTokens, outputTokens: tokens.outputTokens + selection.usage.outputTokens };
+      const first = selection.toolCalls[0];
+      samples.push({ selection, selected: first ? (names.resolve(first.name) ?? { server: UNKNOWN_SERVER, tool: first.name }) : null, calledName: first?.name ?? null, arguments: first?.arguments ?? null, argumentsError: first?.argumentsError ?? null });
+    }
+
+    let assessment: SelfAssessment | null = null;
+    let assessmentError: string | null = null;
+    if (run.samples === 1 && samples[0]) {
+      try {
+        assessment = await ctx.breakers.run(breakerKey, () => provider.assessConfidence({ ...request, selection: samples[0]!.selection }), isProviderOutage);
+        tokens = { inputTokens: tokens.inputTokens + assessment.usage.inputTokens, outputTokens: tokens.outputTokens + assessment.usage.outputTokens };
+      } catch (err) {
+        if (signal.aborted) throw err;
+        // A run whose self-assessment failed still has a verdict; it is just unrated.
+        assessmentError = describeRunError(err, apiKey);
+      }
+    }
+
+    const verdict = judgeRun({ testCase, snapshot: rows, samples, assessment });
+    const raw = {
+      samples: samples.map((s) => ({ response: s.selection.raw, toolCalls: s.selection.toolCalls, text: s.selection.text })),
+      selectedSample: verdict.sampleIndex,
+      assessment: assessment ? { confidence: assessment.confidence, reasoning: assessment.reasoning, response: assessment.raw } : null,
+      ...(assessmentError ? { assessmentError } : {}),
+    };
+    completeRun(
+      runId,
+      {
+        llmResponseRaw: raw,
+        selectedServer: verdict.selected?.server ?? null,
+        selectedTool: verdict.selected?.tool ?? null,
+        extractedParameters: verdict.arguments,
+        confidenceScore: verdict.confidence,
+        confidenceCategory: verdict.category,
+        classification: verdict.classification,
+        executionTimeMs: Math.round(performance.now() - started),
+        inputTokens: tokens.inputTokens,
+        outputTokens: tokens.outputTokens,
+        failureReasons: verdict.failureReasons,
+      },
+      verdict.evaluation,
+    );
+    return { status: 'completed', classification: verdict.classification, errorMessage: null };
+  } catch (err) {
+    const status = signal.aborted ? 'cancelled' : 'failed';
+    const message = signal.aborted ? 'cancelled before this run finished' : describeRunError(err, apiKey);
+    failRun(runId, status, message, { executionTimeMs: Math.round(performance.now() - started), ...tokens });
+    return { status, classification: null, errorMessage: message };
+  }
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import { openAnthropicClient } from './anthropic/client';
+import { buildAssessmentMessages, buildQueryMessages, toAnthropicTools } from './anthropic/messages';
+import { parseAnthropicMessage, type ParsedMessage } from './anthropic/response';
+import { requireApiKey } from './shared/api-key';
+import { toCallSettings } from './shared/call-settings';
+import { resolveSystemPrompt } from './shared/prompts';
+import { withProviderErrors } from './shared/provider-errors';
+import { parseSelfAssessment } from './shared/self-assessment';
+import type { ProviderDefinition, SelectionRequest } from './types';
+
+/** A configured baseUrl (a proxy or gateway) wins over the public endpoint. */
+export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+/** Enough for a tool call or a short answer; the API requires a limit. */
+export const ANTHROPIC_MAX_TOKENS = 1024;
+const LABEL = 'Anthropic';
+
+// No `temperature`: API version 2026-10-21, which SDK 1.x always sends, rejects sampling
+// parameters (temperature, top_p, top_k) with a 400, and the SDK no longer types them. The
+// run's temperature is still stored in model_settings, but it has no effect on Anthropic.
+
+type Turn<T> = {
+  messages: MessageParam[];
+  /**
+   * null sends no tools. 'none' sends the definitions but forbids calling them: the API
+   * requires the definitions once tool_use blocks are in the history.
+   */
+  toolChoice: 'auto' | 'none' | null;
+  interpret(parsed: ParsedMessage, raw: unknown): T;
+};
+
+async function complete<T>(req: SelectionRequest, turn: Turn<T>): Promise<T> {
+  const apiKey = requireApiKey(req, LABEL);
+  const settings = toCallSettings(req.model);
+  const { client, errors } = await openAnthropicClient({ baseURL: req.model.baseUrl ?? ANTHROPIC_BASE_URL, apiKey }, settings);
+  const ctx = { label: LABEL, sdk: errors, settings, signal: req.signal, apiKey };
+  return withProviderErrors(ctx, async () => {
+    const tools: Tool[] = turn.toolChoice && req.tools.length > 0 ? toAnthropicTools(req.tools) : [];
+    const raw: unknown = await client.messages.create(
+      {
+        model: req.model.model,
+        max_tokens: ANTHROPIC_MAX_TOKENS,
+        system: resolveSystemPrompt(req.model),
+        messages: turn.messages,
+        ...(turn.toolChoice && tools.length > 0 ? { tools, tool_choice: { type: turn.toolChoice } } : {}),
+      },
+      { signal: req.signal },
+    );
+    return turn.interpret(parseAnthropicMessage(raw, LABEL), raw);
+  });
+}
+
+export const anthropicProvider: ProviderDefinition = {
+  id: 'anthropic',
+  description: 'Anthropic Messages API with native tool use',
+  requiresApiKey: true,
+  selectTool: (req) =>
+    complete(req, {
+      messages: buildQueryMessages(req),
+      toolChoice: 'auto',
+      interpret: (parsed, raw) => ({ ...parsed, raw }),
+    }),
+  assessConfidence: (req) =>
+    complete(req, {
+      messages: buildAssessmentMessages(req),
+      toolChoice: req.selection.toolCalls.length > 0 ? 'none' : null,
+      interpret: (parsed, raw) => ({ ...parseSelfAssessment(parsed.text), usage: parsed.usage, raw }),
+    }),
+};

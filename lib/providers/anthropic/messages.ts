@@ -1,0 +1,43 @@
+import type { ContentBlockParam, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import { buildSelfAssessmentPrompt, TOOL_RESULT_STUB } from '../shared/prompts';
+import type { ExposedTool, Selection, SelectionRequest } from '../types';
+
+/** Anthropic requires `type: "object"` at the schema root; MCP schemas have it, this guards the rest. */
+export function toAnthropicTools(tools: ExposedTool[]): Tool[] {
+  return tools.map((tool) => ({
+    name: tool.exposedName,
+    ...(tool.description ? { description: tool.description } : {}),
+    input_schema: { type: 'object', ...tool.inputSchema },
+  }));
+}
+
+export function buildQueryMessages(req: SelectionRequest): MessageParam[] {
+  return [{ role: 'user', content: req.query }];
+}
+
+/** The API rejects an empty assistant turn, so a silent answer is replayed as a placeholder. */
+const EMPTY_ANSWER = '(no answer)';
+
+function replayAssistantTurn(selection: Selection): { message: MessageParam; toolUseIds: string[] } {
+  const content: ContentBlockParam[] = [];
+  if (selection.text) content.push({ type: 'text', text: selection.text });
+  const toolUseIds = selection.toolCalls.map((call, i) => call.id ?? `toolu_eval_${i}`);
+  selection.toolCalls.forEach((call, i) => {
+    // Unparseable arguments are replayed as {} so the follow-up request stays valid.
+    content.push({ type: 'tool_use', id: toolUseIds[i] ?? `toolu_eval_${i}`, name: call.name, input: call.arguments ?? {} });
+  });
+  if (content.length === 0) content.push({ type: 'text', text: EMPTY_ANSWER });
+  return { message: { role: 'assistant', content }, toolUseIds };
+}
+
+/**
+ * The conversation so far, then the rating question. Every tool_use needs a tool_result in
+ * the very next user message; tools are never run, hence the stub, and the question follows
+ * the results in that same message.
+ */
+export function buildAssessmentMessages(req: SelectionRequest & { selection: Selection }): MessageParam[] {
+  const { message, toolUseIds } = replayAssistantTurn(req.selection);
+  const question: ContentBlockParam = { type: 'text', text: buildSelfAssessmentPrompt(req.selection) };
+  const results: ContentBlockParam[] = toolUseIds.map((id) => ({ type: 'tool_result', tool_use_id: id, content: TOOL_RESULT_STUB }));
+  return [...buildQueryMessages(req), message, { role: 'user', content: [...results, question] }];
+}

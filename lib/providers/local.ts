@@ -1,0 +1,69 @@
+import { decideTool, LOCAL_SCORE_THRESHOLD, type LocalDecision } from './local/decide';
+import { extractArguments } from './local/extract-arguments';
+import type { ScoredTool, ToolScorer } from './local/scorer';
+import { tfIdfScorer } from './local/tfidf';
+import { ProviderError, type ExposedTool, type ProviderDefinition, type SelectionRequest } from './types';
+
+/**
+ * The offline baseline: not an LLM but a retrieval router that ranks the tools against the
+ * query and calls the best one if it clears a threshold. It needs no key and no network, so
+ * the whole app works offline, and it gives LLM results a floor to compare against.
+ */
+
+const TOP_SCORES_IN_RAW = 5;
+const NO_USAGE = { inputTokens: 0, outputTokens: 0 };
+
+/** What the run's raw response records, so the choice can be explained afterwards. */
+export type LocalRaw = {
+  scorer: string;
+  threshold: number;
+  selected: string | null;
+  confidence: number;
+  reasoning: string;
+  top: ScoredTool[];
+};
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new ProviderError('The request to the local router was aborted', 'aborted');
+}
+
+async function rankTools(scorer: ToolScorer, req: SelectionRequest): Promise<{ decision: LocalDecision; raw: LocalRaw }> {
+  throwIfAborted(req.signal);
+  const scores = await scorer.score(req.query, req.tools);
+  const decision = decideTool(scores, LOCAL_SCORE_THRESHOLD);
+  const raw: LocalRaw = {
+    scorer: scorer.id,
+    threshold: LOCAL_SCORE_THRESHOLD,
+    selected: decision.selected?.name ?? null,
+    confidence: decision.confidence,
+    reasoning: decision.reasoning,
+    top: scores.slice(0, TOP_SCORES_IN_RAW).map((s) => ({ name: s.name, score: Number(s.score.toFixed(4)) })),
+  };
+  return { decision, raw };
+}
+
+function findTool(tools: ExposedTool[], name: string): ExposedTool | undefined {
+  return tools.find((t) => t.exposedName === name);
+}
+
+/** Builds the local provider around a scorer; swap in an embedding scorer here. */
+export function defineLocalProvider(scorer: ToolScorer): ProviderDefinition {
+  return {
+    id: 'local',
+    description: 'Offline retrieval baseline: lexical TF-IDF similarity between the query and each tool (no LLM, no key)',
+    requiresApiKey: false,
+    async selectTool(req) {
+      const { decision, raw } = await rankTools(scorer, req);
+      const tool = decision.selected ? findTool(req.tools, decision.selected.name) : undefined;
+      const toolCalls = tool ? [{ name: tool.exposedName, arguments: extractArguments(req.query, tool.inputSchema) }] : [];
+      return { toolCalls, text: null, raw, usage: NO_USAGE };
+    },
+    // Deterministic, so re-ranking gives the same decision selectTool made.
+    async assessConfidence(req) {
+      const { decision, raw } = await rankTools(scorer, req);
+      return { confidence: decision.confidence, reasoning: decision.reasoning, usage: NO_USAGE, raw };
+    },
+  };
+}
+
+export const localProvider = defineLocalProvider(tfIdfScorer);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_TOOLS } from '../testing/fixtures';
+import { scoreTfIdf } from './tfidf';
+import { stemWord, tokenize } from './tokenize';
+
+describe('tokenize', () => {
+  it('splits identifiers, lowercases and drops stop words', () => {
+    expect(tokenize('getWeatherForecast list_todos search-documents HTTPServer')).toEqual([
+      'weather',
+      'forecast',
+      'list',
+      'todo',
+      'search',
+      'document',
+      'http',
+      'server',
+    ]);
+    expect(tokenize('Can you please show me the items?')).toEqual(['item']);
+  });
+
+  it('lets inflections meet on one stem', () => {
+    const groups = [
+      ['create', 'created', 'creating', 'creates'],
+      ['search', 'searches', 'searching', 'searched'],
+      ['todo', 'todos'],
+      ['run', 'running'],
+      ['query', 'queries'],
+    ];
+    for (const group of groups) expect(new Set(group.map(stemWord)).size).toBe(1);
+    expect(stemWord('status')).toBe('status');
+    expect(stemWord('address')).toBe('address');
+  });
+});
+
+describe('scoreTfIdf', () => {
+  it('ranks the matching tool first, scores in [0, 1]', () => {
+    const scores = scoreTfIdf('forecast the weather in Oslo', DEMO_TOOLS);
+    expect(scores[0]?.name).toBe('get_forecast');
+    for (const s of scores) {
+      expect(s.score).toBeGreaterThanOrEqual(0);
+      expect(s.score).toBeLessThanOrEqual(1 + 1e-9);
+    }
+  });
+
+  it('scores 0 when nothing overlaps, keeping the input order on ties', () => {
+    const scores = scoreTfIdf('capital of France', DEMO_TOOLS);
+    expect(scores.map((s) => s.score)).toEqual([0, 0, 0, 0]);
+    expect(scores.map((s) => s.name)).toEqual(DEMO_TOOLS.map((t) => t.exposedName));
+  });
+
+  it('handles no tools and an empty query', () => {
+    expect(scoreTfIdf('anything', [])).toEqual([]);
+    expect(scoreTfIdf('', DEMO_TOOLS).every((s) => s.score === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import { buildSelfAssessmentPrompt, resolveSystemPrompt, TOOL_RESULT_STUB } from '../shared/prompts';
+import type { ExposedTool, SelectionRequest, Selection } from '../types';
+
+/** The snapshot's description and schema go to the model unchanged. */
+export function toOpenAiTools(tools: ExposedTool[]): ChatCompletionFunctionTool[] {
+  return tools.map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.exposedName,
+      ...(tool.description ? { description: tool.description } : {}),
+      parameters: tool.inputSchema,
+    },
+  }));
+}
+
+export function buildQueryMessages(req: SelectionRequest): ChatCompletionMessageParam[] {
+  return [
+    { role: 'system', content: resolveSystemPrompt(req.model) },
+    { role: 'user', content: req.query },
+  ];
+}
+
+function replayAssistantTurn(selection: Selection): ChatCompletionAssistantMessageParam {
+  if (selection.toolCalls.length === 0) return { role: 'assistant', content: selection.text ?? '' };
+  return {
+    role: 'assistant',
+    content: selection.text,
+    tool_calls: selection.toolCalls.map((call, i) => ({
+      id: call.id ?? `call_eval_${i}`,
+      type: 'function',
+      // Unparseable arguments are replayed as {} so the follow-up request stays valid.
+      function: { name: call.name, arguments: JSON.stringify(call.arguments ?? {}) },
+    })),
+  };
+}
+
+/**
+ * The conversation so far, then the rating question. The API requires a `tool` message
+ * answering every tool call before the next user turn; tools are never run, hence the stub.
+ */
+export function buildAssessmentMessages(req: SelectionRequest & { selection: Selection }): ChatCompletionMessageParam[] {
+  const assistant = replayAssistantTurn(req.selection);
+  const toolResults: ChatCompletionMessageParam[] = (assistant.tool_calls ?? []).map((call) => ({
+    role: 'tool',
+    tool_call_id: call.id,
+    content: TOOL_RESULT_STUB,
+  }));
+  return [
+    ...buildQueryMessages(req),
+    assistant,
+    ...toolResults,
+    { role: 'user', content: buildSelfAssessmentPrompt(req.selection) },
+  ];
+}

@@ -1,0 +1,66 @@
+import 'server-only';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { toCallSettings } from '../shared/call-settings';
+import { withProviderErrors } from '../shared/provider-errors';
+import { parseSelfAssessment } from '../shared/self-assessment';
+import type { ProviderDefinition, SelectionRequest } from '../types';
+import { openOpenAiClient, type OpenAiEndpoint } from './client';
+import { buildAssessmentMessages, buildQueryMessages, toOpenAiTools } from './messages';
+import { parseChatCompletion, type ParsedCompletion } from './response';
+
+export type OpenAiChatOptions = Pick<ProviderDefinition, 'description' | 'requiresApiKey'> & {
+  id: 'openai' | 'openai-compatible';
+  /** Names the upstream in error messages. */
+  describeUpstream(req: SelectionRequest): string;
+  resolveEndpoint(req: SelectionRequest): OpenAiEndpoint;
+};
+
+type Turn<T> = {
+  messages: ChatCompletionMessageParam[];
+  withTools: boolean;
+  interpret(parsed: ParsedCompletion, raw: unknown): T;
+};
+
+/** One code path for every chat-completions API: OpenAI itself and compatible servers. */
+export function defineOpenAiChatProvider(options: OpenAiChatOptions): ProviderDefinition {
+  async function complete<T>(req: SelectionRequest, turn: Turn<T>): Promise<T> {
+    const label = options.describeUpstream(req);
+    const endpoint = options.resolveEndpoint(req);
+    const settings = toCallSettings(req.model);
+    const { client, errors } = await openOpenAiClient(endpoint, settings);
+    const ctx = { label, sdk: errors, settings, signal: req.signal, apiKey: endpoint.apiKey };
+    return withProviderErrors(ctx, async () => {
+      // The API rejects an empty `tools` array, so no tools means no tools field.
+      const tools = turn.withTools && req.tools.length > 0 ? toOpenAiTools(req.tools) : undefined;
+      const raw: unknown = await client.chat.completions.create(
+        {
+          model: req.model.model,
+          messages: turn.messages,
+          temperature: settings.temperature,
+          ...(tools ? { tools, tool_choice: 'auto' as const } : {}),
+        },
+        { signal: req.signal },
+      );
+      return turn.interpret(parseChatCompletion(raw, label), raw);
+    });
+  }
+
+  return {
+    id: options.id,
+    description: options.description,
+    requiresApiKey: options.requiresApiKey,
+    selectTool: (req) =>
+      complete(req, {
+        messages: buildQueryMessages(req),
+        withTools: true,
+        interpret: (parsed, raw) => ({ ...parsed, raw }),
+      }),
+    // No tools on the follow-up, so the model can only answer in text.
+    assessConfidence: (req) =>
+      complete(req, {
+        messages: buildAssessmentMessages(req),
+        withTools: false,
+        interpret: (parsed, raw) => ({ ...parseSelfAssessment(parsed.text), usage: parsed.usage, raw }),
+      }),
+  };
+}
