@@ -24,9 +24,38 @@ function migrationsFolder(): string {
   return path.join(process.cwd(), 'db', 'migrations');
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 compiles SQL on every prepare() and drizzle prepares on every query; on the
+ * evaluation hot path that compilation was most of the per-run database time. Statements are
+ * reusable, so the connection keeps the recent ones by SQL text (modes reset on reuse; a
+ * statement busy iterating is never handed out twice).
+ */
+function cachePreparedStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const hit = cache.get(source);
+    if (hit && !hit.busy) {
+      cache.delete(source);
+      cache.set(source, hit);
+      if (hit.reader) hit.raw(false).expand(false).pluck(false);
+      return hit;
+    }
+    const stmt = prepare(source);
+    if (!hit) {
+      cache.set(source, stmt);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    return stmt;
+  }) as Database.Database['prepare'];
+}
+
 function open(file: string): Connection {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
+  cachePreparedStatements(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -208,6 +208,8 @@ export const testRuns = sqliteTable(
     index('idx_test_runs_status').on(t.status),
     index('idx_test_runs_created_at').on(t.createdAt),
     index('idx_test_runs_classification').on(t.classification),
+    // Covering index for the latency percentiles of the metrics summary.
+    index('idx_test_runs_latency').on(t.executionTimeMs, t.status, t.classification),
     check(
       'ck_test_runs_status',
       sql`${t.status} in ('pending', 'running', 'completed', 'failed', 'cancelled')`,
@@ -292,6 +294,8 @@ export const evaluationResults = sqliteTable(
     uniqueIndex('uq_evaluation_results_run').on(t.testRunId),
     index('idx_evaluation_results_classification').on(t.classification),
     index('idx_evaluation_results_expected_tool').on(t.expectedTool),
+    // Covering index for the confusion matrix (expected vs selected tool).
+    index('idx_evaluation_results_tool_pair').on(t.expectedServer, t.expectedTool, t.selectedServer, t.selectedTool),
     check('ck_evaluation_results_classification', sql`${t.classification} in ('TP', 'FP', 'TN', 'FN')`),
     check(
       'ck_evaluation_results_scores',

@@ -41,8 +41,22 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
 }
 
-/** The only reader of process.env. Read per call so tests can point DATA_DIR elsewhere. */
+const KEYS = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+let memo: { key: string; env: Env } | null = null;
+
+/**
+ * The only reader of process.env. Re-read whenever a variable changes (tests point DATA_DIR
+ * elsewhere), but parsed only then: it sits on the path of every query and log line.
+ */
 export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const key = KEYS.map((k) => source[k] ?? '\u0000').join('\u0001');
+  if (source === process.env && memo?.key === key) return memo.env;
+  const env = parseEnv(source);
+  if (source === process.env) memo = { key, env };
+  return env;
+}
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');

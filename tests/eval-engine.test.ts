@@ -8,9 +8,9 @@ import * as caseRunsRoute from '@/app/api/test-cases/[id]/runs/route';
 import * as runRoute from '@/app/api/test-runs/[id]/route';
 import * as runsRoute from '@/app/api/test-runs/route';
 import { databaseFile, getSqlite } from '@/db/client';
-import { recoverInterruptedRuns } from '@/db/queries/runs';
 import { waitForJob } from '@/lib/eval/jobs';
 import { setLogSink } from '@/lib/log';
+import { runStartup } from '@/lib/startup';
 import { createServer } from '@/lib/servers/service';
 import { createTestCase } from '@/lib/test-cases/service';
 import { call } from './helpers/api';
@@ -239,7 +239,7 @@ describe('batches', () => {
 });
 
 describe('crash recovery and secrets', () => {
-  it('marks runs left pending/running as failed "interrupted" and their batch interrupted; completed work stays', () => {
+  it('start-up marks runs left pending/running as failed "interrupted" and their batch interrupted; completed work stays', async () => {
     const sqlite = getSqlite();
     const tc = sqlite.prepare('select id from test_cases limit 1').pluck().get() as string;
     const ms = sqlite.prepare('select id from model_settings limit 1').pluck().get() as string;
@@ -248,7 +248,7 @@ describe('crash recovery and secrets', () => {
     ins.run('c-pending', tc, ms, 'pending', null);
     ins.run('c-running', tc, ms, 'running', null);
     ins.run('c-done', tc, ms, 'completed', 'TP');
-    expect(recoverInterruptedRuns()).toEqual({ runs: 2, batches: 1 });
+    await runStartup();
     const rows = sqlite.prepare("select id, status, error_message as e from test_runs where batch_id = 'crashed' order by id").all() as { id: string; status: string; e: string | null }[];
     expect(rows.map((r) => `${r.id}:${r.status}`)).toEqual(['c-done:completed', 'c-pending:failed', 'c-running:failed']);
     expect(rows[1]?.e).toMatch(/^interrupted/);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '../client';
+import { getDb, getSqlite } from '../client';
 import {
   evaluationResults,
   modelSettings,
@@ -67,14 +67,50 @@ export function listRuns(filter: RunFilter & Page): { rows: RunWithSettings[]; t
   return { rows: rows.map(flatten), total };
 }
 
+// Prepared once per connection: these run for every evaluation run, and building the
+// query each time was a measurable share of the harness overhead.
+const prepared = new WeakMap<object, ReturnType<typeof prepareHotQueries>>();
+
+function prepareHotQueries(db: ReturnType<typeof getDb>) {
+  return {
+    getRun: db
+      .select(selection)
+      .from(testRuns)
+      .leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId))
+      .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
+      .where(eq(testRuns.id, sql.placeholder('id')))
+      .prepare(),
+    claimNextRun: db
+      .update(testRuns)
+      .set({ status: 'running', startedAt: sql`${sql.placeholder('now')}` })
+      .where(
+        eq(
+          testRuns.id,
+          sql`(select ${testRuns.id} from ${testRuns} where ${testRuns.batchId} = ${sql.placeholder('batchId')} and ${testRuns.status} = 'pending' order by rowid limit 1)`,
+        ),
+      )
+      .returning()
+      .prepare(),
+    // Plain SQL: drizzle placeholders would store a JSON column's null as the text 'null'.
+    insertTool: getSqlite().prepare(
+      `insert into tool_definitions (id, test_run_id, server_name, server_url, name, exposed_name, description, input_schema, output_schema)
+       values (@id, @testRunId, @serverName, @serverUrl, @name, @exposedName, @description, @inputSchema, @outputSchema)`,
+    ),
+  };
+}
+
+function hot() {
+  const db = getDb();
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = prepareHotQueries(db);
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
 export function getRun(id: string): RunWithSettings | undefined {
-  const row = getDb()
-    .select(selection)
-    .from(testRuns)
-    .leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId))
-    .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
-    .where(eq(testRuns.id, id))
-    .get();
+  const row = hot().getRun.get({ id });
   return row ? flatten(row) : undefined;
 }
 
@@ -93,29 +129,34 @@ export function insertRuns(runs: NewRun[]): string[] {
 
 /** Atomically takes the next pending run of a batch, so concurrent workers never share one. */
 export function claimNextRun(batchId: string): TestRunRow | undefined {
-  return getDb()
-    .update(testRuns)
-    .set({ status: 'running', startedAt: nowIso() })
-    .where(
-      eq(
-        testRuns.id,
-        sql`(select ${testRuns.id} from ${testRuns} where ${testRuns.batchId} = ${batchId} and ${testRuns.status} = 'pending' order by rowid limit 1)`,
-      ),
-    )
-    .returning()
-    .get();
+  return hot().claimNextRun.get({ batchId, now: nowIso() });
 }
 
 export function markRunRunning(id: string): void {
   getDb().update(testRuns).set({ status: 'running', startedAt: nowIso() }).where(eq(testRuns.id, id)).run();
 }
 
-export function insertSnapshot(runId: string, tools: NewToolDefinition[]): void {
+/**
+ * One prepared statement per row rather than a query built per snapshot: this runs for every
+ * evaluation run and building a multi-row insert was a large part of its database time.
+ */
+/** Call inside a transaction: the prepared statement joins whatever transaction is open on the connection. */
+function insertSnapshot(runId: string, tools: NewToolDefinition[]): void {
   if (tools.length === 0) return;
-  getDb()
-    .insert(toolDefinitions)
-    .values(tools.map((t) => ({ ...t, id: newId(), testRunId: runId })))
-    .run();
+  const insert = hot().insertTool;
+  for (const t of tools) {
+    insert.run({
+      id: newId(),
+      testRunId: runId,
+      serverName: t.serverName,
+      serverUrl: t.serverUrl ?? null,
+      name: t.name,
+      exposedName: t.exposedName,
+      description: t.description ?? '',
+      inputSchema: JSON.stringify(t.inputSchema),
+      outputSchema: t.outputSchema ? JSON.stringify(t.outputSchema) : null,
+    });
+  }
 }
 
 export function getSnapshot(runId: string): ToolDefinitionRow[] {
@@ -141,25 +182,38 @@ export type CompletedRunValues = Pick<
   | 'failureReasons'
 >;
 
-/** The run's verdict and its evaluation result land together or not at all. */
-export function completeRun(id: string, values: CompletedRunValues, evaluation: Omit<typeof evaluationResults.$inferInsert, 'id' | 'testRunId'>): void {
+/**
+ * The run's tool snapshot, verdict and evaluation result land together or not at all (one
+ * commit per run also keeps the evaluation hot path cheap).
+ */
+export function completeRun(
+  id: string,
+  snapshot: NewToolDefinition[],
+  values: CompletedRunValues,
+  evaluation: Omit<typeof evaluationResults.$inferInsert, 'id' | 'testRunId'>,
+): void {
   getDb().transaction((tx) => {
+    insertSnapshot(id, snapshot);
     tx.update(testRuns).set({ ...values, status: 'completed', completedAt: nowIso(), errorMessage: null }).where(eq(testRuns.id, id)).run();
     tx.insert(evaluationResults).values({ ...evaluation, id: newId(), testRunId: id }).run();
   });
 }
 
+/** A failed run keeps the snapshot it had got as far as (the tools the model would have seen). */
 export function failRun(
   id: string,
   status: 'failed' | 'cancelled',
   errorMessage: string,
   extra: Partial<Pick<TestRunRow, 'llmResponseRaw' | 'executionTimeMs' | 'inputTokens' | 'outputTokens' | 'failureReasons'>> = {},
+  snapshot: NewToolDefinition[] = [],
 ): void {
-  getDb()
-    .update(testRuns)
-    .set({ ...extra, status, errorMessage: errorMessage.slice(0, 4000), completedAt: nowIso() })
-    .where(eq(testRuns.id, id))
-    .run();
+  getDb().transaction((tx) => {
+    insertSnapshot(id, snapshot);
+    tx.update(testRuns)
+      .set({ ...extra, status, errorMessage: errorMessage.slice(0, 4000), completedAt: nowIso() })
+      .where(eq(testRuns.id, id))
+      .run();
+  });
 }
 
 export function cancelPendingRuns(batchId: string, message: string): number {

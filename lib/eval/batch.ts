@@ -9,7 +9,7 @@ import { assertKeysPresent, type ApiKeys } from './api-keys';
 import { getCircuitBreakers } from './circuit-breaker';
 import { toBatchDto, toRunDto, type BatchDto, type TestRunDto } from './dto';
 import { cancelJob, startJob, waitForJob, type JobEvent } from './jobs';
-import { executeRun, type RunContext } from './runner';
+import { executeRun, type RunContext, type RunOutcome } from './runner';
 import type { BatchInput, SingleRunInput } from './schemas';
 import { ToolCache } from './tool-cache';
 
@@ -19,19 +19,11 @@ function settingsOf(m: ModelConfig) {
 
 function contextFor(keys: ApiKeys, signal: AbortSignal): RunContext {
   const breakers = getCircuitBreakers();
-  return { keys, breakers, toolCache: new ToolCache(breakers, signal) };
+  return { keys, breakers, toolCache: new ToolCache(breakers, signal), clients: new Map() };
 }
 
-function runEvent(runId: string): JobEvent {
-  const run = getRun(runId);
-  return {
-    type: 'run',
-    runId,
-    testCaseId: run?.testCaseId ?? '',
-    status: run?.status ?? 'failed',
-    classification: run?.classification ?? null,
-    errorMessage: run?.errorMessage ?? null,
-  };
+function runEvent(runId: string, testCaseId: string, outcome: RunOutcome): JobEvent {
+  return { type: 'run', runId, testCaseId, ...outcome };
 }
 
 /** Workers take pending runs one at a time until none is left or the batch is cancelled. */
@@ -42,8 +34,7 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
     while (!signal.aborted) {
       const run = claimNextRun(batchId);
       if (!run) return;
-      await executeRun(run.id, ctx, signal);
-      emit(runEvent(run.id));
+      emit(runEvent(run.id, run.testCaseId, await executeRun(run.id, ctx, signal)));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -94,9 +85,9 @@ export function createSingleRun(testCaseId: string, input: SingleRunInput, keys:
   const runId = runIds[0] as string;
   startJob(runId, async (signal, emit) => {
     markRunRunning(runId);
-    await executeRun(runId, contextFor(keys, signal), signal);
-    emit(runEvent(runId));
-    return getRun(runId)?.status ?? 'failed';
+    const outcome = await executeRun(runId, contextFor(keys, signal), signal);
+    emit(runEvent(runId, testCaseId, outcome));
+    return outcome.status;
   });
   const run = getRun(runId);
   if (!run) throw new Error('run vanished after insert');

@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 
 /** What a batch's event stream carries: one `run` per finished run, then `done`. */
 export type JobEvent =
@@ -20,6 +20,8 @@ function jobs(): Map<string, Job> {
  */
 export function startJob(id: string, work: (signal: AbortSignal, emit: (e: JobEvent) => void) => Promise<string>): void {
   const controller = new AbortController();
+  // Every in-flight MCP and provider call of the job listens to this one signal.
+  setMaxListeners(0, controller.signal);
   const events = new EventEmitter();
   events.setMaxListeners(100);
   const emit = (e: JobEvent) => events.emit('event', e);

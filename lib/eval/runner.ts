@@ -1,17 +1,16 @@
 import 'server-only';
-import { getServersByIds } from '@/db/queries/servers';
 import { getTestCase } from '@/db/queries/test-cases';
-import { completeRun, failRun, getRun, insertSnapshot, type NewToolDefinition } from '@/db/queries/runs';
+import { completeRun, failRun, getRun, type NewToolDefinition } from '@/db/queries/runs';
 import { getProvider } from '../providers/registry';
 import { buildToolNames } from '../providers/tool-names';
-import type { ExposedTool, ModelConfig, Selection, SelfAssessment } from '../providers/types';
+import type { ClientCache, ExposedTool, ModelConfig, Selection, SelfAssessment } from '../providers/types';
 import { keyFor, type ApiKeys } from './api-keys';
 import type { CircuitBreakers } from './circuit-breaker';
 import { judgeRun, UNKNOWN_SERVER, type SampleOutcome } from './judge';
 import { describeRunError, isProviderOutage } from './run-errors';
 import type { ToolCache } from './tool-cache';
 
-export type RunContext = { keys: ApiKeys; toolCache: ToolCache; breakers: CircuitBreakers };
+export type RunContext = { keys: ApiKeys; toolCache: ToolCache; breakers: CircuitBreakers; clients: ClientCache };
 export type RunOutcome = { status: 'completed' | 'failed' | 'cancelled'; classification: string | null; errorMessage: string | null };
 
 function modelConfigOf(settings: NonNullable<ReturnType<typeof getRun>>['settings']): ModelConfig {
@@ -27,12 +26,9 @@ function modelConfigOf(settings: NonNullable<ReturnType<typeof getRun>>['setting
   };
 }
 
-/** Lists the tools of every server of the case (shared per batch) and stores the snapshot the model will see. */
-async function snapshotTools(runId: string, serverIds: string[], cache: ToolCache) {
-  const servers = getServersByIds(serverIds);
-  const byId = new Map(servers.map((s) => [s.id, s]));
-  const ordered = serverIds.map((id) => byId.get(id)).filter((s) => s !== undefined);
-  const listings = await Promise.all(ordered.map(async (server) => ({ server, tools: await cache.tools(server) })));
+/** Lists the tools of every server of the case (shared per batch): the snapshot the model will see. */
+async function snapshotTools(serverIds: string[], cache: ToolCache) {
+  const listings = await Promise.all(cache.servers(serverIds).map(async (server) => ({ server, tools: await cache.tools(server) })));
   // A server that lists a tool twice still shows it once (the snapshot has one row per tool).
   const seen = new Set<string>();
   const flat = listings
@@ -51,7 +47,6 @@ async function snapshotTools(runId: string, serverIds: string[], cache: ToolCach
     inputSchema: (tool.inputSchema ?? { type: 'object' }) as Record<string, unknown>,
     outputSchema: (tool.outputSchema as Record<string, unknown> | undefined) ?? null,
   }));
-  insertSnapshot(runId, rows);
   return { rows, names };
 }
 
@@ -65,16 +60,18 @@ export async function executeRun(runId: string, ctx: RunContext, signal: AbortSi
   if (!run) return { status: 'failed', classification: null, errorMessage: `run ${runId} vanished` };
   const apiKey = run.settings ? keyFor(run.settings.provider, ctx.keys) : undefined;
   let tokens = { inputTokens: 0, outputTokens: 0 };
+  let snapshot: NewToolDefinition[] = [];
   try {
     const testCase = getTestCase(run.testCaseId);
     if (!testCase) throw new Error('the test case was deleted');
     if (signal.aborted) throw signal.reason;
     const model = modelConfigOf(run.settings);
     const provider = getProvider(model.provider);
-    const { rows, names } = await snapshotTools(runId, testCase.servers.map((s) => s.id), ctx.toolCache);
+    const { rows, names } = await snapshotTools(testCase.servers.map((s) => s.id), ctx.toolCache);
+    snapshot = rows;
     const exposed: ExposedTool[] = rows.map((r) => ({ exposedName: r.exposedName, description: r.description ?? '', inputSchema: r.inputSchema }));
     const breakerKey = `provider:${model.provider}${model.baseUrl ? `:${new URL(model.baseUrl).host}` : ''}`;
-    const request = { model, apiKey, query: testCase.query, tools: exposed, signal };
+    const request = { model, apiKey, query: testCase.query, tools: exposed, signal, clients: ctx.clients };
 
     const samples: (SampleOutcome & { selection: Selection })[] = [];
     for (let i = 0; i < run.samples; i++) {
@@ -106,6 +103,7 @@ export async function executeRun(runId: string, ctx: RunContext, signal: AbortSi
     };
     completeRun(
       runId,
+      rows,
       {
         llmResponseRaw: raw,
         selectedServer: verdict.selected?.server ?? null,
@@ -125,7 +123,7 @@ export async function executeRun(runId: string, ctx: RunContext, signal: AbortSi
   } catch (err) {
     const status = signal.aborted ? 'cancelled' : 'failed';
     const message = signal.aborted ? 'cancelled before this run finished' : describeRunError(err, apiKey);
-    failRun(runId, status, message, { executionTimeMs: Math.round(performance.now() - started), ...tokens });
+    failRun(runId, status, message, { executionTimeMs: Math.round(performance.now() - started), ...tokens }, snapshot);
     return { status, classification: null, errorMessage: message };
   }
 }

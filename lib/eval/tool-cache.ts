@@ -1,4 +1,5 @@
 import 'server-only';
+import { getServersByIds } from '@/db/queries/servers';
 import type { McpServerRow } from '@/db/schema';
 import { listAllTools, withMcpClient, type Tool } from '../mcp/client';
 import { toConnection } from '../servers/stored-secrets';
@@ -13,11 +14,19 @@ export const LIST_TOOLS_TIMEOUT_MS = 15_000;
  */
 export class ToolCache {
   private readonly entries = new Map<string, Promise<Tool[]>>();
+  private readonly rows = new Map<string, McpServerRow>();
 
   constructor(
     private readonly breakers: CircuitBreakers,
     private readonly signal?: AbortSignal,
   ) {}
+
+  /** The registry rows of these servers, read once per batch (in the order given; missing ones skipped). */
+  servers(ids: string[]): McpServerRow[] {
+    const missing = ids.filter((id) => !this.rows.has(id));
+    if (missing.length) for (const row of getServersByIds(missing)) this.rows.set(row.id, row);
+    return ids.map((id) => this.rows.get(id)).filter((r): r is McpServerRow => r !== undefined);
+  }
 
   tools(server: McpServerRow): Promise<Tool[]> {
     const hit = this.entries.get(server.id);

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import { reuseClient } from './shared/client-cache';
 import { openAnthropicClient } from './anthropic/client';
 import { buildAssessmentMessages, buildQueryMessages, toAnthropicTools } from './anthropic/messages';
 import { parseAnthropicMessage, type ParsedMessage } from './anthropic/response';
@@ -33,7 +34,8 @@ type Turn<T> = {
 async function complete<T>(req: SelectionRequest, turn: Turn<T>): Promise<T> {
   const apiKey = requireApiKey(req, LABEL);
   const settings = toCallSettings(req.model);
-  const { client, errors } = await openAnthropicClient({ baseURL: req.model.baseUrl ?? ANTHROPIC_BASE_URL, apiKey }, settings);
+  const endpoint = { baseURL: req.model.baseUrl ?? ANTHROPIC_BASE_URL, apiKey };
+  const { client, errors } = await reuseClient(req.clients, { kind: 'anthropic', ...endpoint, settings }, () => openAnthropicClient(endpoint, settings));
   const ctx = { label: LABEL, sdk: errors, settings, signal: req.signal, apiKey };
   return withProviderErrors(ctx, async () => {
     const tools: Tool[] = turn.toolChoice && req.tools.length > 0 ? toAnthropicTools(req.tools) : [];

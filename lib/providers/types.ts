@@ -50,7 +50,14 @@ export type SelectionRequest = {
   query: string;
   tools: ExposedTool[];
   signal: AbortSignal;
+  /**
+   * A per-job cache in which providers keep their SDK clients between calls (building a
+   * client costs more CPU than a local request). It lives and dies with the job, like the key.
+   */
+  clients?: ClientCache;
 };
+
+export type ClientCache = Map<string, Promise<unknown>>;
 
 export type Selection = {
   /** Every tool call of the response, in order; the first is the selection. */

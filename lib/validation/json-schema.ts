@@ -33,11 +33,21 @@ function ajvFor(dialect: '2020' | '2019' | '07'): AjvInstance {
   return ajv;
 }
 
+// Runs of a batch share the listed schema objects: look them up by identity before paying
+// for the JSON key.
+const byIdentity = new WeakMap<object, ValidateFunction>();
+
 function compile(schema: Record<string, unknown>): ValidateFunction {
+  const known = byIdentity.get(schema);
+  if (known) return known;
   const key = JSON.stringify(schema);
   const hit = cache.get(key);
-  if (hit) return hit;
+  if (hit) {
+    byIdentity.set(schema, hit);
+    return hit;
+  }
   const validate = ajvFor(dialectOf(schema)).compile(schema);
+  byIdentity.set(schema, validate);
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
   cache.set(key, validate);
   return validate;

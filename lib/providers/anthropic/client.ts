@@ -7,7 +7,7 @@ export type AnthropicEndpoint = { baseURL: string; apiKey: string };
 export type AnthropicSdk = { client: Anthropic; errors: SdkErrorClasses };
 
 /**
- * A client per call (settings differ per run), the SDK imported lazily. Passing the key
+ * A client per endpoint, key and settings (reused within a job), the SDK imported lazily. Passing the key
  * explicitly keeps the SDK from reading ANTHROPIC_* credentials or profiles from the host.
  */
 export async function openAnthropicClient(endpoint: AnthropicEndpoint, settings: CallSettings): Promise<AnthropicSdk> {

@@ -7,7 +7,7 @@ export type OpenAiEndpoint = { baseURL: string; apiKey: string };
 export type OpenAiSdk = { client: OpenAI; errors: SdkErrorClasses };
 
 /**
- * A client per call: settings differ per run and construction is cheap. The SDK is imported
+ * A client per endpoint, key and settings (reused within a job through shared/client-cache). The SDK is imported
  * here, lazily, so it loads only when an OpenAI-style provider is used. Every option the SDK
  * would otherwise read from the environment is given explicitly, so only the request's key
  * and base URL are ever used.

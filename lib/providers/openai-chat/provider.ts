@@ -4,6 +4,7 @@ import { toCallSettings } from '../shared/call-settings';
 import { withProviderErrors } from '../shared/provider-errors';
 import { parseSelfAssessment } from '../shared/self-assessment';
 import type { ProviderDefinition, SelectionRequest } from '../types';
+import { reuseClient } from '../shared/client-cache';
 import { openOpenAiClient, type OpenAiEndpoint } from './client';
 import { buildAssessmentMessages, buildQueryMessages, toOpenAiTools } from './messages';
 import { parseChatCompletion, type ParsedCompletion } from './response';
@@ -27,7 +28,7 @@ export function defineOpenAiChatProvider(options: OpenAiChatOptions): ProviderDe
     const label = options.describeUpstream(req);
     const endpoint = options.resolveEndpoint(req);
     const settings = toCallSettings(req.model);
-    const { client, errors } = await openOpenAiClient(endpoint, settings);
+    const { client, errors } = await reuseClient(req.clients, { kind: 'openai', ...endpoint, settings }, () => openOpenAiClient(endpoint, settings));
     const ctx = { label, sdk: errors, settings, signal: req.signal, apiKey: endpoint.apiKey };
     return withProviderErrors(ctx, async () => {
       // The API rejects an empty `tools` array, so no tools means no tools field.

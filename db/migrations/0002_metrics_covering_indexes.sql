@@ -1,0 +1,2 @@
+CREATE INDEX `idx_evaluation_results_tool_pair` ON `evaluation_results` (`expected_server`,`expected_tool`,`selected_server`,`selected_tool`);--> statement-breakpoint
+CREATE INDEX `idx_test_runs_latency` ON `test_runs` (`execution_time_ms`,`status`,`classification`);

@@ -1,0 +1,50 @@
+import 'server-only';
+import { getSqlite } from '../client';
+import type { TestRunRow } from '../schema';
+
+type Classification = NonNullable<TestRunRow['classification']>;
+
+/** One test case x model across two batches: its latest completed run in each (null if none). */
+export type CaseOutcomePair = {
+  testCaseId: string;
+  testCaseName: string;
+  provider: string | null;
+  model: string | null;
+  aClassification: Classification | null;
+  aSelectedServer: string | null;
+  aSelectedTool: string | null;
+  bClassification: Classification | null;
+  bSelectedServer: string | null;
+  bSelectedTool: string | null;
+};
+
+export function hasBatch(id: string): boolean {
+  return getSqlite().prepare<[string], number>('select 1 from run_batches where id = ?').pluck().get(id) !== undefined;
+}
+
+/**
+ * Pairs the latest completed run per (test case, provider, model) of batch a with that of
+ * batch b; a side without one is null. Models are matched by provider and model name
+ * because each batch records its own model_settings rows.
+ */
+export function selectCaseOutcomePairs(batchA: string, batchB: string): CaseOutcomePair[] {
+  const sql = `
+    with ranked as (
+      select r.batch_id, r.test_case_id, m.provider, m.model, r.classification, r.selected_server, r.selected_tool,
+        row_number() over (
+          partition by r.batch_id, r.test_case_id, m.provider, m.model
+          order by coalesce(r.completed_at, r.created_at) desc, r.created_at desc, r.id desc
+        ) as position
+      from test_runs r left join model_settings m on m.id = r.model_settings_id
+      where r.batch_id in (@a, @b) and r.status = 'completed' and r.classification is not null
+    ),
+    a as (select * from ranked where batch_id = @a and position = 1),
+    b as (select * from ranked where batch_id = @b and position = 1)
+    select tc.id as testCaseId, tc.name as testCaseName,
+      coalesce(a.provider, b.provider) as provider, coalesce(a.model, b.model) as model,
+      a.classification as aClassification, a.selected_server as aSelectedServer, a.selected_tool as aSelectedTool,
+      b.classification as bClassification, b.selected_server as bSelectedServer, b.selected_tool as bSelectedTool
+    from a full join b on b.test_case_id = a.test_case_id and b.provider is a.provider and b.model is a.model
+    join test_cases tc on tc.id = coalesce(a.test_case_id, b.test_case_id)`;
+  return getSqlite().prepare<{ a: string; b: string }, CaseOutcomePair>(sql).all({ a: batchA, b: batchB });
+}

@@ -1,0 +1,167 @@
+import 'server-only';
+import { getSqlite } from '../client';
+import { buildEvaluationScope, buildRunScope, renderFrom, type MetricsScope } from './metrics-scope';
+
+export type { MetricsScope } from './metrics-scope';
+
+export type ClassificationCounts = { tp: number; fp: number; tn: number; fn: number; total: number };
+
+export type EvaluationTotals = ClassificationCounts & {
+  completeness: number | null;
+  correctness: number | null;
+  typeConformance: number | null;
+  /** Runs with at least one parameter score (scores are NULL where not evaluated). */
+  measuredRuns: number;
+  robust: number;
+  misleading: number;
+  needsClarity: number;
+  unrated: number;
+  confidenceAverage: number | null;
+  /** pass_k is recorded only for runs with samples > 1 (NULL otherwise). */
+  passKRuns: number;
+  passKPassed: number;
+};
+
+/** One confusion-matrix cell: the runs that expected one tool (or none) and selected another (or none). */
+export type ToolCell = {
+  expectedServer: string | null;
+  expectedTool: string | null;
+  selectedServer: string | null;
+  selectedTool: string | null;
+  total: number;
+};
+
+export type RunRollup = ClassificationCounts & {
+  runs: number;
+  completed: number;
+  failed: number;
+  latencyRuns: number;
+  latencySum: number;
+  inputTokens: number;
+  outputTokens: number;
+};
+
+export type RunRollups = {
+  all: RunRollup;
+  byModel: (RunRollup & { provider: string | null; model: string | null })[];
+  byDay: (RunRollup & { date: string })[];
+};
+
+/** Every statement of one summary sees the same WAL snapshot while runs keep landing. */
+export function readMetricsSnapshot<T>(read: () => T): T {
+  return getSqlite().transaction(read)();
+}
+
+/**
+ * Kept apart from the tool cells on purpose: carrying these columns through that GROUP BY's
+ * sort made one statement slower than two passes.
+ */
+export function selectEvaluationTotals(filters: MetricsScope): EvaluationTotals {
+  const scope = buildEvaluationScope(filters);
+  const sql = `
+    select count(*) as total,
+      total(e.classification = 'TP') as tp, total(e.classification = 'FP') as fp,
+      total(e.classification = 'TN') as tn, total(e.classification = 'FN') as fn,
+      avg(e.parameter_completeness) as completeness,
+      avg(e.parameter_correctness) as correctness,
+      avg(e.type_conformance) as typeConformance,
+      count(coalesce(e.parameter_completeness, e.parameter_correctness, e.type_conformance)) as measuredRuns,
+      total(e.confidence_category = 'robust') as robust,
+      total(e.confidence_category = 'misleading') as misleading,
+      total(e.confidence_category = 'needs_clarity') as needsClarity,
+      total(e.confidence_category is null) as unrated,
+      avg(e.confidence_score) as confidenceAverage,
+      count(e.pass_k) as passKRuns,
+      total(e.pass_k) as passKPassed
+    ${renderFrom(scope)}`;
+  const row = getSqlite().prepare<Record<string, string>, EvaluationTotals>(sql).get(scope.params);
+  if (!row) throw new Error('an aggregate without GROUP BY always returns a row');
+  return row;
+}
+
+/** Confusion cells: evaluated runs counted per (expected tool, selected tool); nothing else rides the sort. */
+export function selectToolCells(filters: MetricsScope): ToolCell[] {
+  const scope = buildEvaluationScope(filters);
+  const sql = `
+    select e.expected_server as expectedServer, e.expected_tool as expectedTool,
+      e.selected_server as selectedServer, e.selected_tool as selectedTool, count(*) as total
+    ${renderFrom(scope)}
+    group by e.expected_server, e.expected_tool, e.selected_server, e.selected_tool`;
+  return getSqlite().prepare<Record<string, string>, ToolCell>(sql).all(scope.params);
+}
+
+const EVALUATED = `status = 'completed' and classification is not null`;
+
+const ROLLUP_SUMS = `
+  total(runs) as runs,
+  total(case when status = 'completed' then runs end) as completed,
+  total(case when status in ('failed', 'cancelled') then runs end) as failed,
+  total(case when ${EVALUATED} and classification = 'TP' then runs end) as tp,
+  total(case when ${EVALUATED} and classification = 'FP' then runs end) as fp,
+  total(case when ${EVALUATED} and classification = 'TN' then runs end) as tn,
+  total(case when ${EVALUATED} and classification = 'FN' then runs end) as fn,
+  total(case when ${EVALUATED} then runs end) as total,
+  total(case when ${EVALUATED} then latencyRuns end) as latencyRuns,
+  total(case when ${EVALUATED} then latencySum end) as latencySum,
+  total(case when ${EVALUATED} then inputTokens end) as inputTokens,
+  total(case when ${EVALUATED} then outputTokens end) as outputTokens`;
+
+type RunRollupRow = RunRollup & { kind: 'all' | 'model' | 'day'; provider: string | null; model: string | null; date: string | null };
+
+/**
+ * Run-side figures (status counts, classifications, latency, tokens) grouped once by UTC
+ * day, model settings, status and classification; the overall, per-model and per-day
+ * rollups are conditional sums over those few groups. Grouping by status and
+ * classification instead of summing per row keeps the per-row aggregate work small.
+ */
+export function selectRunRollups(filters: MetricsScope): RunRollups {
+  const scope = buildRunScope(filters);
+  const sql = `
+    with groups as (
+      select substr(r.created_at, 1, 10) as day, r.model_settings_id as settingsId,
+        r.status as status, r.classification as classification,
+        count(*) as runs,
+        count(r.execution_time_ms) as latencyRuns, total(r.execution_time_ms) as latencySum,
+        total(r.input_tokens) as inputTokens, total(r.output_tokens) as outputTokens
+      ${renderFrom(scope)}
+      group by substr(r.created_at, 1, 10), r.model_settings_id, r.status, r.classification
+    )
+    select 'all' as kind, null as provider, null as model, null as date, ${ROLLUP_SUMS} from groups
+    union all
+    select 'model', m.provider, m.model, null, ${ROLLUP_SUMS}
+    from groups g left join model_settings m on m.id = g.settingsId
+    group by m.provider, m.model having total(case when ${EVALUATED} then runs end) > 0
+    union all
+    select 'day', null, null, day, ${ROLLUP_SUMS}
+    from groups group by day having total(case when ${EVALUATED} then runs end) > 0
+    order by kind, provider, model, date`;
+  const rows = getSqlite().prepare<Record<string, string>, RunRollupRow>(sql).all(scope.params);
+  const result: RunRollups = { all: createEmptyRollup(), byModel: [], byDay: [] };
+  for (const { kind, provider, model, date, ...rollup } of rows) {
+    if (kind === 'all') result.all = rollup;
+    else if (kind === 'model') result.byModel.push({ ...rollup, provider, model });
+    else result.byDay.push({ ...rollup, date: date ?? '' });
+  }
+  return result;
+}
+
+function createEmptyRollup(): RunRollup {
+  return { runs: 0, completed: 0, failed: 0, tp: 0, fp: 0, tn: 0, fn: 0, total: 0, latencyRuns: 0, latencySum: 0, inputTokens: 0, outputTokens: 0 };
+}
+
+/**
+ * The execution time at a 0-based position among the evaluated runs' latencies. Counting
+ * from the nearer end keeps SQLite's top-N sorter small (p95 keeps 5% of rows, not 95%).
+ */
+export function selectLatencyAt(filters: MetricsScope, offset: number, order: 'asc' | 'desc'): number | null {
+  const scope = buildRunScope(filters);
+  // The unary + keeps the planner off the status index (nearly every run is completed) so
+  // a batch, model or date index, or a plain scan, drives the query instead.
+  const sql = `
+    select r.execution_time_ms as ms
+    ${renderFrom(scope, ["+r.status = 'completed'", 'r.classification is not null', 'r.execution_time_ms is not null'])}
+    order by r.execution_time_ms ${order === 'asc' ? 'asc' : 'desc'}
+    limit 1 offset @offset`;
+  const row = getSqlite().prepare<Record<string, string | number>, { ms: number }>(sql).get({ ...scope.params, offset });
+  return row?.ms ?? null;
+}

@@ -1,0 +1,116 @@
+import { readMetricsSnapshot } from '@/db/queries/metrics';
+import { hasBatch, selectCaseOutcomePairs, type CaseOutcomePair } from '@/db/queries/metrics-compare';
+import { NotFoundError } from '@/lib/errors';
+import { isCorrect, type Classification } from '@/lib/eval/classify';
+import { getMetricsSummary, type MetricsSummary } from './summary';
+import { formatToolLabel } from './tool-label';
+
+export type CaseChange = 'fixed' | 'regressed' | 'changed' | 'same' | 'added' | 'removed';
+
+export type CaseComparison = {
+  testCaseId: string;
+  testCaseName: string;
+  provider: string | null;
+  model: string | null;
+  a: Classification | null;
+  b: Classification | null;
+  /** The tool the run selected ("server/tool" or "none"); null when the batch has no completed run. */
+  aSelected: string | null;
+  bSelected: string | null;
+  change: CaseChange;
+};
+
+const DELTA_METRICS = {
+  precision: (s) => s.precision,
+  recall: (s) => s.recall,
+  f1: (s) => s.f1,
+  accuracy: (s) => s.accuracy,
+  specificity: (s) => s.specificity,
+  parameterCompleteness: (s) => s.parameters.completeness,
+  parameterCorrectness: (s) => s.parameters.correctness,
+  typeConformance: (s) => s.parameters.typeConformance,
+  confidenceAverage: (s) => s.confidence.average,
+  passKRate: (s) => s.passK?.rate ?? null,
+  latencyP50: (s) => s.latency.p50,
+  latencyP95: (s) => s.latency.p95,
+  latencyMean: (s) => s.latency.mean,
+  tokensTotal: (s) => s.tokens.total,
+} satisfies Record<string, (s: MetricsSummary) => number | null>;
+
+/** b - a per metric; null when either side has no value. */
+export type MetricDeltas = Record<keyof typeof DELTA_METRICS, number | null>;
+
+export type BatchComparison = {
+  a: MetricsSummary;
+  b: MetricsSummary;
+  deltas: MetricDeltas;
+  /** Regressions first, then fixes, other changes, added, removed and unchanged cases. */
+  cases: CaseComparison[];
+  changes: Record<CaseChange, number>;
+};
+
+const CHANGE_ORDER: CaseChange[] = ['regressed', 'fixed', 'changed', 'added', 'removed', 'same'];
+
+/** Correct means TP or TN; a different tool with the same classification still counts as changed. */
+export function classifyChange(
+  a: Classification | null,
+  b: Classification | null,
+  aSelected: string | null,
+  bSelected: string | null,
+): CaseChange {
+  if (a === null) return 'added';
+  if (b === null) return 'removed';
+  if (!isCorrect(a) && isCorrect(b)) return 'fixed';
+  if (isCorrect(a) && !isCorrect(b)) return 'regressed';
+  return a === b && aSelected === bSelected ? 'same' : 'changed';
+}
+
+function computeDeltas(a: MetricsSummary, b: MetricsSummary): MetricDeltas {
+  const deltas = {} as MetricDeltas;
+  for (const [key, read] of Object.entries(DELTA_METRICS) as [keyof MetricDeltas, (s: MetricsSummary) => number | null][]) {
+    const [before, after] = [read(a), read(b)];
+    deltas[key] = before === null || after === null ? null : after - before;
+  }
+  return deltas;
+}
+
+function toCaseComparison(p: CaseOutcomePair): CaseComparison {
+  const aSelected = p.aClassification === null ? null : formatToolLabel(p.aSelectedServer, p.aSelectedTool);
+  const bSelected = p.bClassification === null ? null : formatToolLabel(p.bSelectedServer, p.bSelectedTool);
+  return {
+    testCaseId: p.testCaseId,
+    testCaseName: p.testCaseName,
+    provider: p.provider,
+    model: p.model,
+    a: p.aClassification,
+    b: p.bClassification,
+    aSelected,
+    bSelected,
+    change: classifyChange(p.aClassification, p.bClassification, aSelected, bSelected),
+  };
+}
+
+const text = (v: string | null) => v ?? '';
+
+function compareCases(x: CaseComparison, y: CaseComparison): number {
+  return (
+    CHANGE_ORDER.indexOf(x.change) - CHANGE_ORDER.indexOf(y.change) ||
+    text(x.testCaseName).localeCompare(text(y.testCaseName)) ||
+    text(x.provider).localeCompare(text(y.provider)) ||
+    text(x.model).localeCompare(text(y.model)) ||
+    x.testCaseId.localeCompare(y.testCaseId)
+  );
+}
+
+/** Batch b against batch a: both summaries, per-metric deltas and what changed per case and model. */
+export function compareBatches(a: string, b: string): BatchComparison {
+  return readMetricsSnapshot(() => {
+    for (const id of [a, b]) if (!hasBatch(id)) throw new NotFoundError('Batch', id);
+    const summaryA = getMetricsSummary({ batchId: a });
+    const summaryB = getMetricsSummary({ batchId: b });
+    const cases = selectCaseOutcomePairs(a, b).map(toCaseComparison).sort(compareCases);
+    const changes = Object.fromEntries(CHANGE_ORDER.map((c) => [c, 0])) as Record<CaseChange, number>;
+    for (const c of cases) changes[c.change]++;
+    return { a: summaryA, b: summaryB, deltas: computeDeltas(summaryA, summaryB), cases, changes };
+  });
+}

@@ -1,0 +1,121 @@
+import {
+  readMetricsSnapshot,
+  selectEvaluationTotals,
+  selectLatencyAt,
+  selectRunRollups,
+  selectToolCells,
+  type MetricsScope,
+  type RunRollup,
+} from '@/db/queries/metrics';
+import { toCreatedAtBounds, type MetricsFilters } from './filters';
+import { locateNearestRank } from './percentile';
+import { computeRates, divideOrNull, toConfusionCounts, type ConfusionCounts, type HeadlineRates } from './rates';
+import { buildConfusionMatrix, summarizeTools, type ConfusionMatrix, type ToolMetrics } from './tools';
+
+export type TokenTotals = { input: number; output: number; total: number };
+
+export type ModelMetrics = HeadlineRates & {
+  provider: string | null;
+  model: string | null;
+  counts: ConfusionCounts;
+  meanLatencyMs: number | null;
+  tokens: TokenTotals;
+};
+
+export type DayMetrics = { date: string; counts: ConfusionCounts; accuracy: number | null; f1: number | null };
+
+export type { ConfusionMatrix, ToolMetrics } from './tools';
+
+export type MetricsSummary = HeadlineRates & {
+  counts: ConfusionCounts;
+  parameters: { completeness: number | null; correctness: number | null; typeConformance: number | null; measuredRuns: number };
+  confidence: { robust: number; misleading: number; needsClarity: number; unrated: number; average: number | null };
+  passK: { runs: number; passed: number; rate: number | null } | null;
+  latency: { p50: number | null; p95: number | null; mean: number | null };
+  tokens: TokenTotals;
+  runs: { completed: number; failed: number; total: number };
+  byTool: ToolMetrics[];
+  byModel: ModelMetrics[];
+  byDay: DayMetrics[];
+  confusionMatrix: ConfusionMatrix;
+};
+
+function toScope(filters: MetricsFilters): MetricsScope {
+  const { from, to, ...rest } = filters;
+  const bounds = toCreatedAtBounds({ from, to });
+  return { ...rest, createdFrom: bounds.from, createdBefore: bounds.before };
+}
+
+function toTokenTotals(r: RunRollup): TokenTotals {
+  return { input: r.inputTokens, output: r.outputTokens, total: r.inputTokens + r.outputTokens };
+}
+
+function readLatencyPercentile(scope: MetricsScope, p: number, n: number): number | null {
+  if (n === 0) return null;
+  const { offset, order } = locateNearestRank(p, n);
+  return selectLatencyAt(scope, offset, order);
+}
+
+/**
+ * The metrics of the completed, classified runs matching the filters, aggregated in SQL.
+ * Evaluation figures (counts, parameters, confidence, pass^k, tools) read
+ * evaluation_results and run figures (latency, tokens, per model and day) read test_runs,
+ * each joining the other only when a filter needs it; the engine writes both together,
+ * with the same classification, so they agree.
+ */
+export function getMetricsSummary(filters: MetricsFilters = {}): MetricsSummary {
+  const scope = toScope(filters);
+  return readMetricsSnapshot(() => {
+    const totals = selectEvaluationTotals(scope);
+    const cells = selectToolCells(scope);
+    const rollups = selectRunRollups(scope);
+    const counts = toConfusionCounts(totals);
+    const all = rollups.all;
+    return {
+      counts,
+      ...computeRates(counts),
+      parameters: {
+        completeness: totals.completeness,
+        correctness: totals.correctness,
+        typeConformance: totals.typeConformance,
+        measuredRuns: totals.measuredRuns,
+      },
+      confidence: {
+        robust: totals.robust,
+        misleading: totals.misleading,
+        needsClarity: totals.needsClarity,
+        unrated: totals.unrated,
+        average: totals.confidenceAverage,
+      },
+      passK:
+        totals.passKRuns > 0
+          ? { runs: totals.passKRuns, passed: totals.passKPassed, rate: divideOrNull(totals.passKPassed, totals.passKRuns) }
+          : null,
+      latency: {
+        p50: readLatencyPercentile(scope, 50, all.latencyRuns),
+        p95: readLatencyPercentile(scope, 95, all.latencyRuns),
+        mean: divideOrNull(all.latencySum, all.latencyRuns),
+      },
+      tokens: toTokenTotals(all),
+      runs: { completed: all.completed, failed: all.failed, total: all.runs },
+      byTool: summarizeTools(cells),
+      byModel: rollups.byModel.map((m) => {
+        const modelCounts = toConfusionCounts(m);
+        return {
+          provider: m.provider,
+          model: m.model,
+          counts: modelCounts,
+          ...computeRates(modelCounts),
+          meanLatencyMs: divideOrNull(m.latencySum, m.latencyRuns),
+          tokens: toTokenTotals(m),
+        };
+      }),
+      byDay: rollups.byDay.map((d) => {
+        const dayCounts = toConfusionCounts(d);
+        const rates = computeRates(dayCounts);
+        return { date: d.date, counts: dayCounts, accuracy: rates.accuracy, f1: rates.f1 };
+      }),
+      confusionMatrix: buildConfusionMatrix(cells),
+    };
+  });
+}

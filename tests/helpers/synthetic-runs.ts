@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { getSqlite } from '@/db/client';
+import { classify as classifyRefs, type Classification } from '@/lib/eval/classify';
+
+/**
+ * Evaluation history written straight into SQLite, the way the evaluation engine records
+ * it: hand-built rows for metric tests (createRunWriter) and realistic bulk data for tests
+ * and the benchmark (insertSyntheticRuns, deterministic for a seed).
+ */
+
+export type Tool = { server: string; name: string };
+type Category = 'robust' | 'misleading' | 'needs_clarity';
+type Provider = 'openai' | 'anthropic' | 'openai-compatible' | 'local';
+
+export type RunRecord = {
+  testCaseId: string;
+  batchId?: string | null;
+  modelSettingsId?: string | null;
+  status?: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  /** Defaults to the test case's expectation. */
+  expected?: Tool | null;
+  selected?: Tool | null;
+  /** Defaults to the seed rules applied to expected and selected (completed runs only). */
+  classification?: Classification | null;
+  samples?: number;
+  /** Recorded only when samples > 1, as the engine does. */
+  passK?: boolean | null;
+  completeness?: number | null;
+  correctness?: number | null;
+  conformance?: number | null;
+  confidence?: number | null;
+  category?: Category | null;
+  executionTimeMs?: number | null;
+  inputTokens?: number | null;
+  outputTokens?: number | null;
+  createdAt?: string;
+  completedAt?: string | null;
+  errorMessage?: string | null;
+};
+
+export type RunWriter = {
+  server(name: string): string;
+  testCase(spec: { name: string; expected: Tool | null; servers?: string[] }): string;
+  modelSettings(spec: { provider: Provider; model: string }): string;
+  batch(spec: { name: string; models?: unknown[]; totalRuns?: number; createdAt?: string }): string;
+  /** A test run and, when it completed with a classification, its evaluation result. */
+  run(record: RunRecord): string;
+};
+
+/** The engine's own rules (a tool is server AND name). */
+function classify(expected: Tool | null, selected: Tool | null): Classification {
+  const ref = (t: Tool | null) => (t === null ? null : { server: t.server, tool: t.name });
+  return classifyRefs(ref(expected), ref(selected));
+}
+
+function failureReasons(classification: Classification, selected: Tool | null): string[] {
+  if (classification === 'FN') return [selected ? 'wrong_tool' : 'no_tool_called'];
+  if (classification === 'FP') return ['unexpected_tool_call'];
+  return [];
+}
+
+/** Prepared inserts over one connection; ids come from `newId` (random UUIDs unless seeded). */
+export function createRunWriter(newId: () => string = randomUUID, sqlite: Database.Database = getSqlite()): RunWriter {
+  const insertServer = sqlite.prepare(
+    `insert into mcp_servers (id, name, transport, url) values (?, ?, 'streamable-http', ?) on conflict do nothing`,
+  );
+  const serverIdOf = sqlite.prepare<[string], string>('select id from mcp_servers where name = ?').pluck();
+  const insertCase = sqlite.prepare(
+    'insert into test_cases (id, name, query, expected_mcp_server_name, expected_tool_name) values (?, ?, ?, ?, ?)',
+  );
+  const insertCaseServer = sqlite.prepare('insert into test_case_servers (test_case_id, server_id, position) values (?, ?, ?)');
+  const insertSettings = sqlite.prepare('insert into model_settings (id, provider, model) values (?, ?, ?)');
+  const insertBatch = sqlite.prepare(
+    `insert into run_batches (id, name, status, models, total_runs, created_at, started_at, completed_at)
+     values (?, ?, 'completed', ?, ?, ?, ?, ?)`,
+  );
+  const insertRun = sqlite.prepare(
+    `insert into test_runs (id, test_case_id, batch_id, model_settings_id, status, samples, selected_server, selected_tool,
+       confidence_score, confidence_category, classification, execution_time_ms, input_tokens, output_tokens,
+       failure_reasons, error_message, created_at, started_at, completed_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertResult = sqlite.prepare(
+    `insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server,
+       selected_tool, tool_correct, parameter_completeness, parameter_correctness, type_conformance, failure_reasons,
+       confidence_score, confidence_category, pass_k, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const expectations = new Map<string, Tool | null>();
+
+  const server = (name: string): string => {
+    insertServer.run(newId(), name, `http://127.0.0.1:9/${encodeURIComponent(name)}`);
+    const id = serverIdOf.get(name);
+    if (!id) throw new Error(`server ${name} was not written`);
+    return id;
+  };
+
+  return {
+    server,
+    testCase({ name, expected, servers }) {
+      const id = newId();
+      insertCase.run(id, name, `Query of ${name}`, expected?.server ?? null, expected?.name ?? null);
+      const names = servers ?? [expected?.server ?? 'default'];
+      names.forEach((s, position) => insertCaseServer.run(id, server(s), position));
+      expectations.set(id, expected);
+      return id;
+    },
+    modelSettings({ provider, model }) {
+      const id = newId();
+      insertSettings.run(id, provider, model);
+      return id;
+    },
+    batch({ name, models = [], totalRuns = 0, createdAt = '2025-01-01T00:00:00.000Z' }) {
+      const id = newId();
+      insertBatch.run(id, name, JSON.stringify(models), totalRuns, createdAt, createdAt, createdAt);
+      return id;
+    },
+    run(r) {
+      const id = newId();
+      const status = r.status ?? 'completed';
+      const expected = r.expected === undefined ? (expectations.get(r.testCaseId) ?? null) : r.expected;
+      const selected = r.selected ?? null;
+      const classification = status === 'completed' ? (r.classification === undefined ? classify(expected, selected) : r.classification) : null;
+      const createdAt = r.createdAt ?? '2025-01-01T00:00:00.000Z';
+      const completedAt = r.completedAt === undefined ? createdAt : r.completedAt;
+      const samples = r.samples ?? 1;
+      const reasons = classification ? JSON.stringify(failureReasons(classification, selected)) : null;
+      const confidence = r.confidence ?? null;
+      const category = r.category ?? null;
+      insertRun.run(id, r.testCaseId, r.batchId ?? null, r.modelSettingsId ?? null, status, samples, selected?.server ?? null,
+        selected?.name ?? null, confidence, category, classification, r.executionTimeMs ?? null, r.inputTokens ?? null,
+        r.outputTokens ?? null, reasons, r.errorMessage ?? null, createdAt, createdAt, completedAt);
+      if (classification) {
+        const passK = samples > 1 && r.passK !== undefined && r.passK !== null ? Number(r.passK) : null;
+        insertResult.run(newId(), id, classification, expected?.server ?? null, expected?.name ?? null, selected?.server ?? null,
+          selected?.name ?? null, classification === 'TP' || classification === 'TN' ? 1 : 0, r.completeness ?? null,
+          r.correctness ?? null, r.conformance ?? null, reasons, confidence, category, passK, completedAt ?? createdAt);
+      }
+      return id;
+    },
+  };
+}
+
+export type SyntheticRunsOptions = {
+  /** PRNG seed; the same seed and options write the same rows (ids included). */
+  seed?: number;
+  /** Prefix of server, test case and batch names, so several datasets can share a database. */
+  prefix?: string;
+  testCases?: number;
+  batches?: number;
+  /** How many of the built-in model configs to use (2 or 3). */
+  models?: 2 | 3;
+  servers?: number;
+  toolsPerServer?: number;
+  /** Share of negative test cases (no tool expected). */
+  negativeShare?: number;
+  /** Share of runs that failed or were cancelled (no evaluation result). */
+  failedShare?: number;
+  /** Share of runs with samples = 3 (pass^k is recorded for them). */
+  multiSampleShare?: number;
+  /** First day of the history (UTC, YYYY-MM-DD) and how many days it spans. */
+  startDate?: string;
+  days?: number;
+};
+
+export type SyntheticModel = { id: string; provider: Provider; model: string };
+
+export type SyntheticRuns = {
+  serverNames: string[];
+  testCaseIds: string[];
+  batchIds: string[];
+  models: SyntheticModel[];
+  runs: number;
+  completed: number;
+  failed: number;
+};
+
+type Rng = () => number;
+type Case = { id: string; servers: string[]; expected: Tool | null };
+
+const MODEL_CONFIGS = [
+  { provider: 'openai', model: 'gpt-4o-mini', quality: 0.86, latency: 900 },
+  { provider: 'anthropic', model: 'claude-sonnet-4', quality: 0.9, latency: 1400 },
+  { provider: 'local', model: 'all-MiniLM-L6-v2', quality: 0.62, latency: 40 },
+] as const;
+
+const TOOL_VERBS = ['search', 'get', 'list', 'create', 'update', 'delete', 'summarize', 'query'];
+const DAY_MS = 86_400_000;
+
+/** mulberry32: small, fast and good enough to make data look varied. */
+function createRng(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hashText(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** UUID-shaped ids from the PRNG, so index layout and key sizes match the engine's random UUIDs. */
+function createIdMaker(rng: Rng): () => string {
+  const hex = (digits: number) => Math.floor(rng() * 16 ** digits).toString(16).padStart(digits, '0');
+  return () => `${hex(8)}-${hex(4)}-4${hex(3)}-${hex(4)}-${hex(6)}${hex(6)}`;
+}
+
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Writes servers, test cases, model settings, batches, runs and evaluation results in one transaction. */
+export function insertSyntheticRuns(n: number, options: SyntheticRunsOptions = {}): SyntheticRuns {
+  const prefix = options.prefix ?? 'syn';
+  const rng = createRng(hashText(`${prefix}:${options.seed ?? 1}`));
+  const caseCount = options.testCases ?? Math.min(200, Math.max(10, Math.ceil(n / 500)));
+  const batchCount = Math.max(1, options.batches ?? 5);
+  const configs = MODEL_CONFIGS.slice(0, options.models ?? 3);
+  const serverNames = Array.from({ length: options.servers ?? 4 }, (_, s) => `${prefix}-server-${s + 1}`);
+  const toolsPerServer = Math.min(options.toolsPerServer ?? 6, TOOL_VERBS.length);
+  const negativeShare = options.negativeShare ?? 0.15;
+  const failedShare = options.failedShare ?? 0.03;
+  const multiSampleShare = options.multiSampleShare ?? 0.1;
+  const start = Date.parse(`${options.startDate ?? '2025-01-01'}T00:00:00.000Z`);
+  const spanMs = (options.days ?? 30) * DAY_MS;
+  const isoAt = (ms: number) => new Date(ms).toISOString();
+  const sqlite = getSqlite();
+  const write = createRunWriter(createIdMaker(rng), sqlite);
+
+  return sqlite.transaction((): SyntheticRuns => {
+    const tools: Tool[] = serverNames.flatMap((server) =>
+      TOOL_VERBS.slice(0, toolsPerServer).map((verb) => ({ server, name: `${verb}_${server.replace(/\W/g, '_')}` })),
+    );
+    const cases: Case[] = [];
+    for (let k = 0; k < caseCount; k++) {
+      const servers = [pick(rng, serverNames)];
+      if (serverNames.length > 1 && rng() < 0.4) servers.push(pick(rng, serverNames.filter((s) => s !== servers[0])));
+      const expected = rng() < negativeShare ? null : pick(rng, tools.filter((t) => t.server === servers[0]));
+      cases.push({ id: write.testCase({ name: `${prefix} case ${k + 1}`, expected, servers }), servers, expected });
+    }
+    const models: SyntheticModel[] = configs.map((c) => ({ id: write.modelSettings(c), provider: c.provider, model: c.model }));
+    const modelsJson = configs.map((c) => ({ provider: c.provider, model: c.model }));
+    const perBatch = Math.ceil(n / batchCount);
+    const batchIds = Array.from({ length: batchCount }, (_, b) =>
+      write.batch({
+        name: `${prefix} batch ${b + 1}`,
+        models: modelsJson,
+        totalRuns: Math.max(0, Math.min(perBatch, n - b * perBatch)),
+        createdAt: isoAt(start + Math.floor((b * perBatch * spanMs) / Math.max(n, 1))),
+      }),
+    );
+
+    let failed = 0;
+    for (let i = 0; i < n; i++) {
+      // Each batch runs every case against every model, in order, repeating when it has more runs than that.
+      const b = Math.floor(i / perBatch);
+      const j = i - b * perBatch;
+      const testCase = cases[j % caseCount] as Case;
+      const mi = Math.floor(j / caseCount) % models.length;
+      const config = configs[mi] as (typeof configs)[number];
+      const createdMs = start + Math.floor((i * spanMs) / n) + Math.floor(rng() * 1000);
+      const latency = Math.round(config.latency * (0.4 + rng() * 1.2) + (rng() < 0.05 ? rng() * 8000 : 0));
+      const base = {
+        testCaseId: testCase.id,
+        batchId: batchIds[b],
+        modelSettingsId: models[mi]?.id,
+        samples: rng() < multiSampleShare ? 3 : 1,
+        executionTimeMs: latency,
+        createdAt: isoAt(createdMs),
+        completedAt: isoAt(createdMs + latency),
+      };
+      if (rng() < failedShare) {
+        failed++;
+        const cancelled = rng() < 0.2;
+        write.run({ ...base, status: cancelled ? 'cancelled' : 'failed', errorMessage: cancelled ? 'cancelled by user' : 'provider timed out' });
+        continue;
+      }
+      const expected = testCase.expected;
+      const correct = rng() < config.quality;
+      const selected = expected
+        ? correct ? expected : rng() < 0.6 ? pick(rng, tools.filter((t) => t !== expected)) : null
+        : correct ? null : pick(rng, tools);
+      const scored = expected !== null && correct;
+      const confidence = rng() < 0.05 ? null : base.samples > 1 ? pick(rng, [1 / 3, 2 / 3, 1]) : round2(0.3 + rng() * 0.7);
+      write.run({
+        ...base,
+        expected,
+        selected,
+        completeness: scored ? pick(rng, [1, 1, 1, 0.5, 0.75, 0]) : null,
+        correctness: scored && rng() < 0.9 ? round2(rng()) : null,
+        conformance: scored ? pick(rng, [1, 1, 1, 0]) : null,
+        confidence,
+        category: confidence === null ? null : confidence < 0.7 ? 'needs_clarity' : correct ? 'robust' : 'misleading',
+        passK: correct && rng() < 0.8,
+        inputTokens: 300 + Math.floor(rng() * 1200),
+        outputTokens: 20 + Math.floor(rng() * 180),
+      });
+    }
+    return { serverNames, testCaseIds: cases.map((c) => c.id), batchIds, models, runs: n, completed: n - failed, failed };
+  })();
+}
