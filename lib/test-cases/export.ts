@@ -1,5 +1,6 @@
 import 'server-only';
 import { listTestCases, type TestCaseFilter } from '@/db/queries/test-cases';
+import { toTestCaseDto } from './dto';
 import { getTestCaseFormat } from './formats/registry';
 import type { TestCaseFormatId, TestCaseRecord } from './formats/types';
 
@@ -10,13 +11,9 @@ export function exportTestCases(filter: TestCaseFilter, formatId: TestCaseFormat
   const format = getTestCaseFormat(formatId);
   const { rows } = listTestCases({ ...filter, limit: MAX_EXPORT_ROWS, offset: 0 });
   // oldest first, so an import recreates them in the same order
-  const records: TestCaseRecord[] = rows.reverse().map((r) => ({
-    name: r.name,
-    query: r.query,
-    servers: r.servers.map((s) => s.name),
-    expectedServer: r.expectedMcpServerName,
-    expectedTool: r.expectedToolName,
-    expectedParameters: r.expectedParameters ?? null,
-  }));
+  const records: TestCaseRecord[] = rows.reverse().map((row) => {
+    const { name, query, servers, expectedServer, expectedTool, expectedParameters } = toTestCaseDto(row);
+    return { name, query, servers: servers.map((s) => s.name), expectedServer, expectedTool, expectedParameters };
+  });
   return { body: format.serialize(records), contentType: format.contentType, fileName: `test-cases.${format.fileExtension}` };
 }

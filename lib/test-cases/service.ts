@@ -20,21 +20,22 @@ export function requireTestCase(id: string): TestCaseWithServers {
   return row;
 }
 
-/** Every id must name a registered server; the order given is kept. */
+/** Every key must name a registered server (422 otherwise); the order given is kept. */
+function resolveServers(keys: string[], rows: McpServerRow[], by: 'id' | 'name'): McpServerRow[] {
+  const found = new Map(rows.map((r) => [r[by], r]));
+  const missing = keys.filter((k) => !found.has(k));
+  if (missing.length) {
+    throw new UnprocessableError('unknown_server', `Unknown server ${by}(s): ${missing.join(', ')}`, { [by === 'id' ? 'serverIds' : 'servers']: missing });
+  }
+  return keys.map((k) => found.get(k) as McpServerRow);
+}
+
 export function resolveServerIds(ids: string[]): McpServerRow[] {
-  const rows = getServersByIds(ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length) throw new UnprocessableError('unknown_server', `Unknown server id(s): ${missing.join(', ')}`, { serverIds: missing });
-  return ids.map((id) => byId.get(id) as McpServerRow);
+  return resolveServers(ids, getServersByIds(ids), 'id');
 }
 
 export function resolveServerNames(names: string[]): McpServerRow[] {
-  const rows = getServersByNames(names);
-  const byName = new Map(rows.map((r) => [r.name, r]));
-  const missing = names.filter((n) => !byName.has(n));
-  if (missing.length) throw new UnprocessableError('unknown_server', `Unknown server name(s): ${missing.join(', ')}`, { servers: missing });
-  return names.map((n) => byName.get(n) as McpServerRow);
+  return resolveServers(names, getServersByNames(names), 'name');
 }
 
 /** Rules that need the registry: the expected server must be one of the case's servers. */
@@ -61,16 +62,8 @@ export function createTestCase(input: TestCaseInput): TestCaseDto {
 
 /** Merges the patch into the stored case and validates the result as a whole. */
 export function updateTestCase(id: string, patch: TestCasePatch): TestCaseDto {
-  const current = requireTestCase(id);
-  const merged = parseWith(TestCaseInputSchema, {
-    name: current.name,
-    query: current.query,
-    serverIds: current.servers.map((s) => s.id),
-    expectedServer: current.expectedMcpServerName,
-    expectedTool: current.expectedToolName,
-    expectedParameters: current.expectedParameters ?? null,
-    ...patch,
-  });
+  const { name, query, serverIds, expectedServer, expectedTool, expectedParameters } = toTestCaseDto(requireTestCase(id));
+  const merged = parseWith(TestCaseInputSchema, { name, query, serverIds, expectedServer, expectedTool, expectedParameters, ...patch });
   const servers = resolveServerIds(merged.serverIds);
   const row = updateTestCaseRow(id, toTestCaseValues(merged, servers), servers.map((s) => s.id));
   if (!row) throw new NotFoundError('Test case', id);
