@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { Nav } from '@/components/nav';
+import { Providers } from '@/components/providers';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -11,14 +14,20 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
         <header className="topbar">
-          <a href="/" className="brand">MCP Eval Harness</a>
-          <nav aria-label="Main">
-            <a href="/api-docs">API</a>
-            <a href="/api/health">Health</a>
-          </nav>
+          <Link href="/" className="brand">
+            MCP Eval Harness
+          </Link>
+          <Nav />
         </header>
-        <main className="page">{children}</main>
+        <Providers>
+          <main id="main" className="page">
+            {children}
+          </main>
+        </Providers>
       </body>
     </html>
   );

@@ -1,0 +1,71 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, qs } from './fetcher';
+import type {
+  BatchComparison,
+  BatchDto,
+  Health,
+  List,
+  MetricsSummary,
+  ServerDto,
+  TestCaseDto,
+  TestRunDto,
+  Tool,
+  ToolExecutionDto,
+  ToolSnapshotDto,
+} from './types';
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+export type RunDetail = TestRunDto & {
+  tools: ToolSnapshotDto[];
+  llmResponseRaw: unknown;
+  evaluation: {
+    classification: string;
+    expectedServer: string | null;
+    expectedTool: string | null;
+    selectedServer: string | null;
+    selectedTool: string | null;
+    toolCorrect: boolean;
+    parameterCompleteness: number | null;
+    parameterCorrectness: number | null;
+    typeConformance: number | null;
+    hallucinatedParameters: string[];
+    missingRequired: string[];
+    typeErrors: unknown[];
+    failureReasons: string[];
+    confidenceScore: number | null;
+    confidenceCategory: string | null;
+    passK: boolean | null;
+    reasoning: string | null;
+    recommendations: { type: string; severity: string; message: string; tool?: string; otherTool?: string; parameter?: string; similarity?: number }[];
+  } | null;
+};
+
+/** Every query of the UI, one factory per resource: keys and fetchers live together. */
+export const queries = {
+  health: () => queryOptions({ queryKey: ['health'], queryFn: () => apiFetch<Health>('/api/health') }),
+  servers: (params: Params = {}) =>
+    queryOptions({ queryKey: ['servers', params], queryFn: () => apiFetch<List<ServerDto>>(`/api/servers${qs({ limit: 200, ...params })}`) }),
+  server: (id: string) => queryOptions({ queryKey: ['servers', id], queryFn: () => apiFetch<ServerDto>(`/api/servers/${id}`) }),
+  serverTools: (id: string) =>
+    queryOptions({
+      queryKey: ['servers', id, 'tools'],
+      queryFn: () => apiFetch<{ items: Tool[]; total: number; durationMs: number }>(`/api/servers/${id}/tools`),
+      staleTime: 30_000,
+      retry: false,
+    }),
+  executions: (id: string, params: Params = {}) =>
+    queryOptions({ queryKey: ['servers', id, 'executions', params], queryFn: () => apiFetch<List<ToolExecutionDto>>(`/api/servers/${id}/executions${qs(params)}`) }),
+  testCases: (params: Params = {}) =>
+    queryOptions({ queryKey: ['test-cases', params], queryFn: () => apiFetch<List<TestCaseDto>>(`/api/test-cases${qs(params)}`) }),
+  testCase: (id: string) => queryOptions({ queryKey: ['test-cases', id], queryFn: () => apiFetch<TestCaseDto>(`/api/test-cases/${id}`) }),
+  runs: (params: Params = {}) => queryOptions({ queryKey: ['runs', params], queryFn: () => apiFetch<List<TestRunDto>>(`/api/test-runs${qs(params)}`) }),
+  run: (id: string) => queryOptions({ queryKey: ['runs', id], queryFn: () => apiFetch<RunDetail>(`/api/test-runs/${id}`) }),
+  batches: (params: Params = {}) =>
+    queryOptions({ queryKey: ['batches', params], queryFn: () => apiFetch<List<BatchDto>>(`/api/batches${qs(params)}`) }),
+  batch: (id: string) => queryOptions({ queryKey: ['batches', id], queryFn: () => apiFetch<BatchDto>(`/api/batches/${id}`) }),
+  metrics: (params: Params = {}) =>
+    queryOptions({ queryKey: ['metrics', params], queryFn: () => apiFetch<MetricsSummary>(`/api/metrics/summary${qs(params)}`) }),
+  compare: (a: string, b: string) =>
+    queryOptions({ queryKey: ['metrics', 'compare', a, b], queryFn: () => apiFetch<BatchComparison>(`/api/metrics/compare${qs({ a, b })}`) }),
+};
