@@ -53,3 +53,20 @@ export class UpstreamError extends AppError {
     super(code, status, message, details);
   }
 }
+
+/**
+ * A constraint the database enforces, reached by input the validation let through (or by a
+ * concurrent delete), is the client's problem: 400/409, never a 500.
+ */
+export function fromDatabaseError(err: unknown): AppError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_CONSTRAINT')) return null;
+  const rule = err instanceof Error ? (/constraint failed: (.+)$/.exec(err.message)?.[1] ?? '') : '';
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+    return new ConflictError('A record this request refers to does not exist (it may have been deleted meanwhile)', undefined, 'reference_missing');
+  }
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return new ConflictError(`This would duplicate an existing record${rule ? ` (${rule})` : ''}`);
+  }
+  return new ValidationError(`A value breaks a database rule${rule ? ` (${rule})` : ''}`, undefined, 'constraint_violation');
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { AppError, PayloadTooLargeError, ValidationError } from './errors';
+import { AppError, fromDatabaseError, PayloadTooLargeError, ValidationError } from './errors';
 import { log } from './log';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -24,7 +24,8 @@ export function json(data: unknown, init: ResponseInit & { requestId?: string } 
   return new Response(JSON.stringify(data), { status: init.status ?? 200, headers });
 }
 
-export function toErrorResponse(err: unknown, requestId: string): Response {
+export function toErrorResponse(thrown: unknown, requestId: string): Response {
+  const err = fromDatabaseError(thrown) ?? thrown;
   if (err instanceof AppError) {
     const body: ErrorBody = { error: { code: err.code, message: err.message }, requestId };
     if (err.details !== undefined) body.error.details = err.details;

@@ -91,7 +91,27 @@ function prepareHotQueries(db: ReturnType<typeof getDb>) {
       )
       .returning()
       .prepare(),
-    // Plain SQL: drizzle placeholders would store a JSON column's null as the text 'null'.
+    // Plain SQL on the hot path (the values are encoded by the callers: JSON text, 0/1): drizzle
+    // placeholders would store a JSON column's null as the text 'null' and a boolean null as 0.
+    completeRun: getSqlite().prepare(
+      `update test_runs set status = 'completed', error_message = null, completed_at = @completedAt,
+         llm_response_raw = @llmResponseRaw, selected_server = @selectedServer, selected_tool = @selectedTool,
+         extracted_parameters = @extractedParameters, confidence_score = @confidenceScore,
+         confidence_category = @confidenceCategory, classification = @classification,
+         execution_time_ms = @executionTimeMs, input_tokens = @inputTokens, output_tokens = @outputTokens,
+         failure_reasons = @failureReasons
+       where id = @id`,
+    ),
+    insertEvaluation: getSqlite().prepare(
+      `insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server,
+         selected_tool, tool_correct, parameter_completeness, parameter_correctness, type_conformance,
+         hallucinated_parameters, missing_required, type_errors, failure_reasons, confidence_score,
+         confidence_category, pass_k, reasoning, recommendations, created_at)
+       values (@id, @testRunId, @classification, @expectedServer, @expectedTool, @selectedServer, @selectedTool,
+         @toolCorrect, @parameterCompleteness, @parameterCorrectness, @typeConformance, @hallucinatedParameters,
+         @missingRequired, @typeErrors, @failureReasons, @confidenceScore, @confidenceCategory, @passK, @reasoning,
+         @recommendations, @createdAt)`,
+    ),
     insertTool: getSqlite().prepare(
       `insert into tool_definitions (id, test_run_id, server_name, server_url, name, exposed_name, description, input_schema, output_schema)
        values (@id, @testRunId, @serverName, @serverUrl, @name, @exposedName, @description, @inputSchema, @outputSchema)`,
@@ -140,6 +160,10 @@ export function markRunRunning(id: string): void {
  * One prepared statement per row rather than a query built per snapshot: this runs for every
  * evaluation run and building a multi-row insert was a large part of its database time.
  */
+function jsonOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
 /** Call inside a transaction: the prepared statement joins whatever transaction is open on the connection. */
 function insertSnapshot(runId: string, tools: NewToolDefinition[]): void {
   if (tools.length === 0) return;
@@ -192,10 +216,48 @@ export function completeRun(
   values: CompletedRunValues,
   evaluation: Omit<typeof evaluationResults.$inferInsert, 'id' | 'testRunId'>,
 ): void {
-  getDb().transaction((tx) => {
+  const q = hot();
+  const e = evaluation;
+  getDb().transaction(() => {
     insertSnapshot(id, snapshot);
-    tx.update(testRuns).set({ ...values, status: 'completed', completedAt: nowIso(), errorMessage: null }).where(eq(testRuns.id, id)).run();
-    tx.insert(evaluationResults).values({ ...evaluation, id: newId(), testRunId: id }).run();
+    q.completeRun.run({
+      id,
+      llmResponseRaw: jsonOrNull(values.llmResponseRaw),
+      selectedServer: values.selectedServer,
+      selectedTool: values.selectedTool,
+      extractedParameters: jsonOrNull(values.extractedParameters),
+      confidenceScore: values.confidenceScore,
+      confidenceCategory: values.confidenceCategory,
+      classification: values.classification,
+      executionTimeMs: values.executionTimeMs,
+      inputTokens: values.inputTokens,
+      outputTokens: values.outputTokens,
+      failureReasons: jsonOrNull(values.failureReasons),
+      completedAt: nowIso(),
+    });
+    q.insertEvaluation.run({
+      id: newId(),
+      testRunId: id,
+      classification: e.classification,
+      expectedServer: e.expectedServer ?? null,
+      expectedTool: e.expectedTool ?? null,
+      selectedServer: e.selectedServer ?? null,
+      selectedTool: e.selectedTool ?? null,
+      toolCorrect: e.toolCorrect ? 1 : 0,
+      parameterCompleteness: e.parameterCompleteness ?? null,
+      parameterCorrectness: e.parameterCorrectness ?? null,
+      typeConformance: e.typeConformance ?? null,
+      hallucinatedParameters: jsonOrNull(e.hallucinatedParameters),
+      missingRequired: jsonOrNull(e.missingRequired),
+      typeErrors: jsonOrNull(e.typeErrors),
+      failureReasons: JSON.stringify(e.failureReasons),
+      confidenceScore: e.confidenceScore ?? null,
+      confidenceCategory: e.confidenceCategory ?? null,
+      passK: e.passK === null || e.passK === undefined ? null : e.passK ? 1 : 0,
+      reasoning: e.reasoning ?? null,
+      recommendations: jsonOrNull(e.recommendations),
+      createdAt: nowIso(),
+    });
   });
 }
 
@@ -208,7 +270,12 @@ export function failRun(
   snapshot: NewToolDefinition[] = [],
 ): void {
   getDb().transaction((tx) => {
-    insertSnapshot(id, snapshot);
+    try {
+      insertSnapshot(id, snapshot);
+    } catch {
+      // A snapshot that cannot be stored (e.g. an absurdly nested schema) must not keep the
+      // run from reaching its final status; the statement failed alone, the transaction goes on.
+    }
     tx.update(testRuns)
       .set({ ...extra, status, errorMessage: errorMessage.slice(0, 4000), completedAt: nowIso() })
       .where(eq(testRuns.id, id))
@@ -222,6 +289,18 @@ export function cancelPendingRuns(batchId: string, message: string): number {
     .set({ status: 'cancelled', errorMessage: message, completedAt: nowIso() })
     .where(and(eq(testRuns.batchId, batchId), eq(testRuns.status, 'pending')))
     .run().changes;
+}
+
+/** Runs of these test cases still pending or running (deleting them would pull rows from under a worker). */
+export function countActiveRuns(testCaseIds: string[]): number {
+  if (testCaseIds.length === 0) return 0;
+  return (
+    getDb()
+      .select({ n: count() })
+      .from(testRuns)
+      .where(and(inArray(testRuns.testCaseId, testCaseIds), inArray(testRuns.status, ['pending', 'running'])))
+      .get()?.n ?? 0
+  );
 }
 
 export function deleteRun(id: string): boolean {

@@ -69,9 +69,31 @@ export function listTestCases(filter: TestCaseFilter & Page): { rows: TestCaseWi
   return { rows: attachServers(rows), total };
 }
 
+// Prepared once per connection: every evaluation run reads its test case.
+const prepared = new WeakMap<object, ReturnType<typeof prepareGetQueries>>();
+
+function prepareGetQueries(db: ReturnType<typeof getDb>) {
+  return {
+    testCase: db.select().from(testCases).where(eq(testCases.id, sql.placeholder('id'))).prepare(),
+    servers: db
+      .select({ id: mcpServers.id, name: mcpServers.name })
+      .from(testCaseServers)
+      .innerJoin(mcpServers, eq(mcpServers.id, testCaseServers.serverId))
+      .where(eq(testCaseServers.testCaseId, sql.placeholder('id')))
+      .orderBy(asc(testCaseServers.position))
+      .prepare(),
+  };
+}
+
 export function getTestCase(id: string): TestCaseWithServers | undefined {
-  const row = getDb().select().from(testCases).where(eq(testCases.id, id)).get();
-  return row ? attachServers([row])[0] : undefined;
+  const db = getDb();
+  let q = prepared.get(db);
+  if (!q) {
+    q = prepareGetQueries(db);
+    prepared.set(db, q);
+  }
+  const row = q.testCase.get({ id });
+  return row ? { ...row, servers: q.servers.all({ id }) } : undefined;
 }
 
 export type TestCaseValues = Omit<NewTestCaseRow, 'id' | 'createdAt' | 'updatedAt'>;

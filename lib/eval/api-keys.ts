@@ -24,7 +24,8 @@ export function keyFor(provider: ProviderId, keys: ApiKeys): string | undefined 
   if (provider === 'local') return undefined;
   if (provider === 'openai') return keys.openai ?? keys.default;
   if (provider === 'anthropic') return keys.anthropic ?? keys.default;
-  return keys.default ?? keys.openai;
+  // An OpenAI-compatible server is someone else's endpoint: never hand it the OpenAI key.
+  return keys.default;
 }
 
 /** 400 missing_api_key before any work when a cloud provider of the matrix has no key. */

@@ -4,6 +4,7 @@ import { completeRun, failRun, getRun, type NewToolDefinition } from '@/db/queri
 import { getProvider } from '../providers/registry';
 import { buildToolNames } from '../providers/tool-names';
 import type { ClientCache, ExposedTool, ModelConfig, Selection, SelfAssessment } from '../providers/types';
+import { log } from '../log';
 import { keyFor, type ApiKeys } from './api-keys';
 import type { CircuitBreakers } from './circuit-breaker';
 import { judgeRun, UNKNOWN_SERVER, type SampleOutcome } from './judge';
@@ -123,7 +124,12 @@ export async function executeRun(runId: string, ctx: RunContext, signal: AbortSi
   } catch (err) {
     const status = signal.aborted ? 'cancelled' : 'failed';
     const message = signal.aborted ? 'cancelled before this run finished' : describeRunError(err, apiKey);
-    failRun(runId, status, message, { executionTimeMs: Math.round(performance.now() - started), ...tokens }, snapshot);
+    try {
+      failRun(runId, status, message, { executionTimeMs: Math.round(performance.now() - started), ...tokens }, snapshot);
+    } catch (writeErr) {
+      // The verdict cannot be written (e.g. the run was deleted meanwhile): the batch goes on.
+      log.warn('could not record a failed run', { runId, error: writeErr instanceof Error ? writeErr.message : String(writeErr) });
+    }
     return { status, classification: null, errorMessage: message };
   }
 }

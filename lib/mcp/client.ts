@@ -1,6 +1,7 @@
 import 'server-only';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { scrubSecrets } from '../crypto/scrub';
 import { AppError, UpstreamError } from '../errors';
 import { describeEndpoint, type ServerConnection } from './connection';
 import { describeMcpError, McpTimeoutError } from './errors';
@@ -69,7 +70,8 @@ export async function withMcpClient<T>(
     // Domain errors raised by `fn` (unknown tool, invalid arguments) are not server failures.
     if (err instanceof AppError) throw err;
     const stderr = opened.stderrTail();
-    const reason = describeMcpError(err) + (stderr ? `; stderr: ${stderr.split('\n').slice(-3).join(' | ')}` : '');
+    // A server may print its own credentials (stderr, error bodies): never let them through.
+    const reason = scrubSecrets(describeMcpError(err) + (stderr ? `; stderr: ${stderr.split('\n').slice(-3).join(' | ')}` : ''), conn.secrets ?? []);
     throw new UpstreamError(
       `MCP server '${conn.name}' (${describeEndpoint(conn)}): ${reason}`,
       { server: conn.name, reason },

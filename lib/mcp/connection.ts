@@ -10,6 +10,8 @@ export type ServerConnection = {
   env?: Record<string, string> | null;
   /** Extra headers plus the auth header, for HTTP transports. */
   headers?: Record<string, string>;
+  /** Secret values (auth, env) to scrub from any message about this server. */
+  secrets?: string[];
 };
 
 /** Where the server lives, for messages: never includes secrets. */

@@ -8,7 +8,15 @@ export const ModelConfigSchema = z
   .object({
     provider: z.enum(PROVIDER_IDS),
     model: z.string().trim().min(1).max(200),
-    baseUrl: z.string().url().max(2048).optional(),
+    // Stored for audit and shown in the UI, so it must not carry credentials: keys go in headers.
+    baseUrl: z
+      .string()
+      .url()
+      .max(2048)
+      .refine((u) => /^https?:$/.test(new URL(u).protocol), 'baseUrl must use http or https')
+      .refine((u) => !new URL(u).username && !new URL(u).password, 'baseUrl cannot contain credentials: send the key in a header')
+      .refine((u) => ![...new URL(u).searchParams.keys()].some((k) => /key|token|secret|sig|password/i.test(k)), 'baseUrl cannot carry a key in its query string: send it in a header')
+      .optional(),
     systemPrompt: z.string().max(20_000).optional(),
     /** Seconds, 1-300. */
     timeout: z.number().int().min(1).max(300).default(30),

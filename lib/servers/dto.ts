@@ -20,6 +20,15 @@ export type ServerDto = {
   updatedAt: string;
 };
 
+/** Secrets that no longer decrypt (the key changed) must not break listing the registry. */
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
 export function toServerDto(row: McpServerRow): ServerDto {
   const dto: ServerDto = {
     id: row.id,
@@ -35,12 +44,12 @@ export function toServerDto(row: McpServerRow): ServerDto {
   if (row.transport === 'stdio') {
     dto.command = row.command ?? '';
     dto.args = row.args ?? [];
-    dto.env = Object.fromEntries(Object.keys(readEnv(row)).map((k) => [k, MASKED_VALUE]));
+    dto.env = Object.fromEntries(Object.keys(safely(() => readEnv(row), {})).map((k) => [k, MASKED_VALUE]));
   } else {
     dto.url = row.url ?? '';
     dto.headers = row.headers ?? {};
   }
-  const headerName = authHeaderName(row);
+  const headerName = safely(() => authHeaderName(row), null);
   if (headerName) dto.auth.headerName = headerName;
   return dto;
 }

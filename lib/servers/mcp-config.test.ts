@@ -124,13 +124,18 @@ describe('parseMcpConfig: credentials', () => {
     expect(http({ AUTHORIZATION: 'Token xyz' }).input.auth).toEqual({ type: 'header', headerName: 'AUTHORIZATION', value: 'Token xyz' });
   });
 
-  it('takes the first secret-looking header when there is no Authorization; the rest stay headers', () => {
-    const e = http({ Accept: 'application/json', 'X-API-Key': 'k1', 'X-Auth-Token': 't1' });
+  it('takes the secret-looking header when there is no Authorization; plain headers stay headers', () => {
+    const e = http({ Accept: 'application/json', 'X-API-Key': 'k1' });
     expect(e.input.auth).toEqual({ type: 'header', headerName: 'X-API-Key', value: 'k1' });
-    expect(e.input.headers).toEqual({ Accept: 'application/json', 'X-Auth-Token': 't1' });
+    expect(e.input.headers).toEqual({ Accept: 'application/json' });
   });
 
-  it.each(['apikey', 'Api_Key', 'x-token', 'Client-Secret', 'Proxy-Auth'])('%s looks like a secret header', (name) => {
+  it('refuses an entry with a second credential header rather than storing it in plain text', () => {
+    const { entries } = parseMcpConfig({ mcpServers: { two: { url: 'http://h/mcp', headers: { 'X-API-Key': 'k1', 'X-Auth-Token': 't1' } } } });
+    expect(entries[0]).toMatchObject({ name: 'two', error: expect.stringContaining('X-Auth-Token looks like a credential') });
+  });
+
+  it.each(['apikey', 'Api_Key', 'x-token', 'Client-Secret', 'Proxy-Authorization'])('%s looks like a secret header', (name) => {
     expect(http({ [name]: 'v' }).input.auth).toEqual({ type: 'header', headerName: name, value: 'v' });
   });
 

@@ -1,5 +1,5 @@
 import { ValidationError } from '@/lib/errors';
-import { type AuthInput, type ServerInput, ServerInputSchema, type Transport } from './schemas';
+import { type AuthInput, CREDENTIAL_HEADER, type ServerInput, ServerInputSchema, type Transport } from './schemas';
 
 /*
  * Reads and writes the "mcp.json" family: Claude Desktop / Cursor / Claude Code
@@ -98,7 +98,6 @@ function authFromAuthorization(headerName: string, value: string): AuthInput {
   return { type: 'header', headerName, value };
 }
 
-const SECRET_HEADER = /api[-_]?key|token|secret|auth/i;
 
 /** Moves one credential out of the headers into `auth`; the remaining headers are stored as plain configuration. */
 function splitHeaders(raw: JsonObject, warnings: string[]): { headers: JsonObject; auth?: AuthInput } {
@@ -109,7 +108,7 @@ function splitHeaders(raw: JsonObject, warnings: string[]): { headers: JsonObjec
   });
   const usable = ([, value]: [string, unknown]) => typeof value === 'string' && value.trim() !== '';
   let index = kept.findIndex((h) => h[0].toLowerCase() === 'authorization' && usable(h));
-  if (index === -1) index = kept.findIndex((h) => SECRET_HEADER.test(h[0]) && usable(h));
+  if (index === -1) index = kept.findIndex((h) => CREDENTIAL_HEADER.test(h[0]) && usable(h));
   const headers = Object.fromEntries(kept.filter((_, i) => i !== index));
   const secret = kept[index];
   if (!secret) return { headers };

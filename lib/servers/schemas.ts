@@ -20,7 +20,20 @@ const HttpUrlSchema = z
 
 const HeaderNameSchema = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'invalid HTTP header name');
 const HeaderValueSchema = z.string().max(8192).regex(/^[^\r\n]*$/, 'header values cannot contain line breaks');
-export const HeadersSchema = z.record(HeaderNameSchema, HeaderValueSchema);
+/** Header names that carry credentials: those belong in `auth`, which is encrypted at rest. */
+export const CREDENTIAL_HEADER = /^(proxy-)?authorization$|^cookie$|api[-_]?key|token|secret|password|credential/i;
+
+export const HeadersSchema = z.record(HeaderNameSchema, HeaderValueSchema).superRefine((headers, ctx) => {
+  for (const name of Object.keys(headers)) {
+    if (CREDENTIAL_HEADER.test(name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `header ${name} looks like a credential: pass it as auth {type: "header"} (or bearer/basic), which is stored encrypted`,
+      });
+    }
+  }
+});
 
 export const AuthInputSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }).strict(),

@@ -14,6 +14,7 @@ import { getEnv } from '../env';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { parseWith } from '../http';
 import { checkConnectivity, listAllTools, withMcpClient, type ConnectivityResult, type Tool } from '../mcp/client';
+import { assertNoActiveRuns } from '../test-cases/service';
 import { toServerDto, type ServerDto } from './dto';
 import { ServerInputSchema, type ServerInput, type ServerPatch } from './schemas';
 import { authColumns, envColumn, MASKED_VALUE, readEnv, toConnection } from './stored-secrets';
@@ -122,6 +123,7 @@ export function deleteServer(id: string, force: boolean): { deletedTestCases: nu
       'server_in_use',
     );
   }
+  if (force) assertNoActiveRuns(users);
   deleteServerRow(id, force);
   return { deletedTestCases: force ? users.length : 0 };
 }

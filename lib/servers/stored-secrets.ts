@@ -1,6 +1,7 @@
 import 'server-only';
 import type { McpServerRow, NewMcpServerRow } from '@/db/schema';
 import { decryptJson, encryptJson } from '../crypto/secrets';
+import { UnprocessableError } from '../errors';
 import type { ServerConnection } from '../mcp/connection';
 import type { AuthInput } from './schemas';
 
@@ -50,13 +51,27 @@ function authHeaders(auth: StoredAuth | null): Record<string, string> {
 
 /** Decrypts what is needed to connect; the result lives only as long as the call. */
 export function toConnection(row: McpServerRow): ServerConnection {
+  let env: Record<string, string>;
+  let auth: StoredAuth | null;
+  try {
+    env = readEnv(row);
+    auth = readAuth(row);
+  } catch {
+    throw new UnprocessableError(
+      'secret_unreadable',
+      `The stored secrets of server '${row.name}' cannot be decrypted (APP_SECRET or DATA_DIR/secret.key changed since they were saved): set them again`,
+    );
+  }
+  const authValues = auth ? Object.values(auth).filter((v) => v !== auth?.type) : [];
+  const headers = { ...(row.headers ?? {}), ...authHeaders(auth) };
   return {
     name: row.name,
     transport: row.transport,
     url: row.url,
     command: row.command,
     args: row.args,
-    env: readEnv(row),
-    headers: { ...(row.headers ?? {}), ...authHeaders(readAuth(row)) },
+    env,
+    headers,
+    secrets: [...Object.values(env), ...authValues, ...Object.values(authHeaders(auth))],
   };
 }

@@ -44,12 +44,17 @@ function checkMatcher(m: Record<string, unknown>, path: string): Problem | null 
   }
 }
 
-export function findExpectedParameterProblems(value: unknown, path = 'expectedParameters'): Problem[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => findExpectedParameterProblems(v, `${path}.${i}`));
+export const MAX_EXPECTATION_DEPTH = 32;
+
+export function findExpectedParameterProblems(value: unknown, path = 'expectedParameters', depth = 0): Problem[] {
+  if (depth > MAX_EXPECTATION_DEPTH) return [{ path, message: `expected values nest deeper than ${MAX_EXPECTATION_DEPTH} levels` }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => findExpectedParameterProblems(v, `${path}.${i}`, depth + 1));
   if (!isPlainObject(value)) return [];
   if (Object.keys(value).some((k) => k.startsWith('$'))) {
     const problem = checkMatcher(value, path);
-    return problem ? [problem] : [];
+    if (problem) return [problem];
+    // The options of $oneOf may be matchers or nested values themselves.
+    return Array.isArray(value.$oneOf) ? value.$oneOf.flatMap((v, i) => findExpectedParameterProblems(v, `${path}.$oneOf.${i}`, depth + 1)) : [];
   }
-  return Object.entries(value).flatMap(([k, v]) => findExpectedParameterProblems(v, `${path}.${k}`));
+  return Object.entries(value).flatMap(([k, v]) => findExpectedParameterProblems(v, `${path}.${k}`, depth + 1));
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { insertTestCase } from '@/db/queries/test-cases';
-import { AppError } from '../errors';
+import { AppError, fromDatabaseError } from '../errors';
 import { parseWith, zodDetails } from '../http';
 import { getTestCaseFormat } from './formats/registry';
 import type { TestCaseFormatId } from './formats/types';
@@ -13,7 +13,8 @@ type RowError = { path: string; message: string };
 export type ImportRowResult = { row: number; status: 'created'; id: string; name: string } | { row: number; status: 'failed'; errors: RowError[] };
 export type ImportReport = { format: TestCaseFormatId; total: number; created: number; failed: number; results: ImportRowResult[] };
 
-function errorsOf(err: unknown): RowError[] {
+function errorsOf(thrown: unknown): RowError[] {
+  const err = fromDatabaseError(thrown) ?? thrown;
   if (err instanceof AppError) {
     const details = Array.isArray(err.details) ? (err.details as RowError[]) : [];
     return details.length ? details : [{ path: '', message: err.message }];

@@ -12,12 +12,16 @@ const ExpectedParametersSchema = z
     }
   });
 
+// SQLite's length() stops at NUL, so such text would break the CHECK constraints.
+const noNul = (s: string) => !s.includes('\u0000');
+
 const fields = {
-  name: z.string().trim().min(1, 'name is required').max(200),
+  name: z.string().trim().min(1, 'name is required').max(200).refine(noNul, 'name cannot contain NUL characters'),
   query: z
     .string()
     .max(QUERY_MAX_LENGTH, `query must be at most ${QUERY_MAX_LENGTH} characters`)
-    .refine((q) => q.trim().length > 0, 'query is required'),
+    .refine((q) => q.trim().length > 0, 'query is required')
+    .refine(noNul, 'query cannot contain NUL characters'),
   serverIds: z
     .array(z.string().min(1).max(100))
     .min(1, 'a test case needs at least one server')

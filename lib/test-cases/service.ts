@@ -1,4 +1,5 @@
 import 'server-only';
+import { countActiveRuns } from '@/db/queries/runs';
 import { getServersByIds, getServersByNames } from '@/db/queries/servers';
 import {
   deleteTestCase as deleteTestCaseRow,
@@ -9,7 +10,7 @@ import {
   type TestCaseWithServers,
 } from '@/db/queries/test-cases';
 import type { McpServerRow } from '@/db/schema';
-import { NotFoundError, UnprocessableError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { parseWith } from '../http';
 import { toTestCaseDto, type TestCaseDto } from './dto';
 import { TestCaseInputSchema, type TestCaseInput, type TestCasePatch } from './schemas';
@@ -70,6 +71,14 @@ export function updateTestCase(id: string, patch: TestCasePatch): TestCaseDto {
   return toTestCaseDto(row);
 }
 
+export function assertNoActiveRuns(testCaseIds: string[]): void {
+  const active = countActiveRuns(testCaseIds);
+  if (active > 0) {
+    throw new ConflictError(`${active} run(s) of this test case are still in progress: cancel their batch or wait for it to finish`, { activeRuns: active }, 'runs_in_progress');
+  }
+}
+
 export function deleteTestCase(id: string): void {
+  assertNoActiveRuns([id]);
   if (!deleteTestCaseRow(id)) throw new NotFoundError('Test case', id);
 }

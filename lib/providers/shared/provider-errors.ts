@@ -1,3 +1,4 @@
+import { scrubSecrets } from '../../crypto/scrub';
 import { ProviderError } from '../types';
 import type { CallSettings } from './call-settings';
 
@@ -30,15 +31,7 @@ const KEY_LIKE = /\b(?:sk|pk|key|api[-_]?key)[-_][A-Za-z0-9*._-]{6,}/gi;
 
 /** Removes the request's API key (and anything that looks like one) from text bound for users. */
 export function scrubSecret(text: string, apiKey?: string): string {
-  let out = text;
-  if (apiKey && apiKey.length >= 4) {
-    out = out.split(apiKey).join('[redacted]');
-    // Upstreams sometimes echo a key shortened ("sk-abc...wxyz"): hide 8+ character fragments too.
-    for (let len = Math.min(apiKey.length - 1, 24); len >= 8; len--) {
-      for (let i = 0; i + len <= apiKey.length; i += len) out = out.split(apiKey.slice(i, i + len)).join('[redacted]');
-    }
-  }
-  return out.replace(KEY_LIKE, '[redacted]');
+  return scrubSecrets(text, [apiKey]).replace(KEY_LIKE, '[redacted]');
 }
 
 function detailOf(err: Error, apiKey?: string, text = err.message): string {
