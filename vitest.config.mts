@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts', 'components/**/*.test.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,

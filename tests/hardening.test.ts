@@ -36,6 +36,13 @@ describe('hardening found in review', () => {
     expect(res.body.error.message).toContain('looks like a credential');
   });
 
+  it('answers 400 for URLs that do not parse at all', async () => {
+    const server = await call<ErrorBody>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'bad-url', transport: 'sse', url: 'not a url' } });
+    expect(server.status).toBe(400);
+    const model = await call<ErrorBody>(batchesRoute.POST, 'POST', '/api/batches', { body: { models: [{ provider: 'openai-compatible', model: 'm', baseUrl: 'not a url' }] } });
+    expect(model.status).toBe(400);
+  });
+
   it('refuses a model baseUrl that carries credentials', async () => {
     for (const baseUrl of ['http://user:pw@127.0.0.1:9/v1', 'http://127.0.0.1:9/v1?api-key=abc']) {
       const res = await call<ErrorBody>(batchesRoute.POST, 'POST', '/api/batches', { body: { models: [{ provider: 'openai-compatible', model: 'm', baseUrl }] } });

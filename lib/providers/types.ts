@@ -13,9 +13,10 @@ export const ModelConfigSchema = z
       .string()
       .url()
       .max(2048)
-      .refine((u) => /^https?:$/.test(new URL(u).protocol), 'baseUrl must use http or https')
-      .refine((u) => !new URL(u).username && !new URL(u).password, 'baseUrl cannot contain credentials: send the key in a header')
-      .refine((u) => ![...new URL(u).searchParams.keys()].some((k) => /key|token|secret|sig|password/i.test(k)), 'baseUrl cannot carry a key in its query string: send it in a header')
+      // zod runs refinements even after .url() failed: parse defensively.
+      .refine((u) => /^https?:$/.test(URL.parse(u)?.protocol ?? ''), 'baseUrl must use http or https')
+      .refine((u) => !URL.parse(u)?.username && !URL.parse(u)?.password, 'baseUrl cannot contain credentials: send the key in a header')
+      .refine((u) => ![...(URL.parse(u)?.searchParams.keys() ?? [])].some((k) => /key|token|secret|sig|password/i.test(k)), 'baseUrl cannot carry a key in its query string: send it in a header')
       .optional(),
     systemPrompt: z.string().max(20_000).optional(),
     /** Seconds, 1-300. */

@@ -16,7 +16,8 @@ const HttpUrlSchema = z
   .trim()
   .max(2048)
   .url('url must be an absolute URL')
-  .refine((u) => /^https?:$/.test(new URL(u).protocol), 'url must use http or https');
+  // zod runs refinements even after .url() failed: parse defensively.
+  .refine((u) => /^https?:$/.test(URL.parse(u)?.protocol ?? ''), 'url must use http or https');
 
 const HeaderNameSchema = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'invalid HTTP header name');
 const HeaderValueSchema = z.string().max(8192).regex(/^[^\r\n]*$/, 'header values cannot contain line breaks');
