@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   /** Seed the demo registry and test cases on first start. */
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** A directory holding `<model id>/` (config.json, tokenizer files, onnx/) for the local embedding model; wins over downloads. */
+  EMBEDDING_MODEL_DIR: z.string().min(1).optional(),
+  /** Whether the local embedding model may be downloaded from the Hugging Face hub (once, into DATA_DIR/models). */
+  EMBEDDING_ALLOW_DOWNLOAD: booleanFlag.default(true),
 });
 
 export type Env = {
@@ -33,6 +37,8 @@ export type Env = {
   allowStdioServers: boolean;
   seedDemo: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  embeddingModelDir: string | undefined;
+  embeddingAllowDownload: boolean;
 };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -73,5 +79,7 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     allowStdioServers: e.ALLOW_STDIO_SERVERS ?? isLoopbackHost(e.HOST),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    embeddingModelDir: e.EMBEDDING_MODEL_DIR === undefined ? undefined : path.resolve(e.EMBEDDING_MODEL_DIR),
+    embeddingAllowDownload: e.EMBEDDING_ALLOW_DOWNLOAD,
   };
 }

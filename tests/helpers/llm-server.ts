@@ -5,6 +5,11 @@ import type { AddressInfo } from 'node:net';
  * A scripted stand-in for the OpenAI chat-completions and Anthropic messages APIs, so the
  * real SDKs can be tested offline and deterministically. Replies are chosen by the text of
  * the LAST user message of each request; every request is recorded for assertions.
+ *
+ * It also speaks OpenAI's embeddings API (POST /v1/embeddings): deterministic bag-of-words
+ * vectors (see scriptedEmbedding), as floats or base64 as the request asks. Rules match the
+ * request's inputs joined by newlines; an error, malformed, json or hang reply overrides the
+ * vectors, any other reply (text, tool calls, the default) yields them.
  */
 
 /** Matches the last user message's text: exact string, RegExp, or predicate. */
@@ -51,7 +56,7 @@ export type RecordedRequest = {
   headers: Record<string, string>;
   /** Parsed JSON body, or the raw text when it is not JSON. */
   body: unknown;
-  /** Text of the last user message, or null if there is none. */
+  /** Text of the last user message, or null if there is none (embeddings: the inputs joined by newlines). */
   query: string | null;
   /** Date.now() when the request arrived (to assert retry delays). */
   receivedAt: number;
@@ -70,6 +75,9 @@ export type LlmServer = {
 const DEFAULT_REPLY: ScriptedReply = { text: 'No scripted reply for this query.' };
 const OPENAI_PATHS = new Set(['/v1/chat/completions', '/chat/completions']);
 const ANTHROPIC_PATHS = new Set(['/v1/messages', '/messages']);
+const EMBEDDING_PATHS = new Set(['/v1/embeddings', '/embeddings']);
+/** Vector sizes of OpenAI's embedding models; a request's `dimensions` wins, unknown models get 1536. */
+const EMBEDDING_DIMENSIONS: Record<string, number> = { 'text-embedding-3-small': 1536, 'text-embedding-3-large': 3072, 'text-embedding-ada-002': 1536 };
 
 type JsonObject = Record<string, unknown>;
 
@@ -78,7 +86,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 function detectApi(path: string): LlmApi | 'unknown' {
-  if (OPENAI_PATHS.has(path)) return 'openai';
+  if (OPENAI_PATHS.has(path) || EMBEDDING_PATHS.has(path)) return 'openai';
   if (ANTHROPIC_PATHS.has(path)) return 'anthropic';
   return 'unknown';
 }
@@ -98,6 +106,46 @@ function readLastUserText(body: unknown): string | null {
   const users = body.messages.filter((m): m is JsonObject => isObject(m) && m.role === 'user');
   const last = users.at(-1);
   return last ? readContentText(last.content) : null;
+}
+
+function readEmbeddingInputs(body: unknown): string[] | null {
+  if (!isObject(body)) return null;
+  if (typeof body.input === 'string') return [body.input];
+  if (Array.isArray(body.input) && body.input.every((i) => typeof i === 'string')) return body.input as string[];
+  return null;
+}
+
+/**
+ * The server's embedding of `text`: each lowercase word adds +-1 to a hashed coordinate, then
+ * the vector is L2-normalised. Texts sharing words are closer; identical texts are identical.
+ */
+export function scriptedEmbedding(text: string, dimensions: number): Float32Array {
+  const vector = new Float32Array(dimensions);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    let hash = 2166136261;
+    for (const ch of word) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+    vector[hash % dimensions]! += hash & 0x80000000 ? -1 : 1;
+  }
+  const norm = Math.hypot(...vector);
+  return norm > 0 ? vector.map((v) => v / norm) : vector;
+}
+
+function formatEmbeddings(body: unknown, inputs: string[]): JsonObject {
+  const model = isObject(body) && typeof body.model === 'string' ? body.model : 'text-embedding-3-small';
+  const requested = isObject(body) && typeof body.dimensions === 'number' ? body.dimensions : undefined;
+  const dimensions = requested ?? EMBEDDING_DIMENSIONS[model] ?? 1536;
+  const base64 = isObject(body) && body.encoding_format === 'base64';
+  const tokens = inputs.reduce((n, text) => n + Math.ceil(text.length / 4), 0);
+  return {
+    object: 'list',
+    model,
+    data: inputs.map((text, index) => {
+      const vector = scriptedEmbedding(text, dimensions);
+      const embedding = base64 ? Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64') : Array.from(vector);
+      return { object: 'embedding', index, embedding };
+    }),
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  };
 }
 
 function matches(matcher: QueryMatcher, query: string): boolean {
@@ -236,6 +284,8 @@ export async function startLlmServer(script: LlmScript = {}): Promise<LlmServer>
   const requests: RecordedRequest[] = [];
   const consumed = new Map<ScriptRule, number>();
   const timers = new Set<NodeJS.Timeout>();
+  // Embedding requests, by their parsed body: answered with vectors unless the script says otherwise.
+  const embeddingInputs = new WeakMap<object, string[]>();
   let seq = 0;
 
   function pickReply(query: string | null): ScriptedReply {
@@ -265,6 +315,11 @@ export async function startLlmServer(script: LlmScript = {}): Promise<LlmServer>
       return;
     }
     if ('hang' in reply) return;
+    const inputs = isObject(body) ? embeddingInputs.get(body) : undefined;
+    if (inputs) {
+      sendJson(res, 200, JSON.stringify(formatEmbeddings(body, inputs)), { 'x-request-id': `req_scripted_${seq}` });
+      return;
+    }
     const answer: Answer = {
       toolCalls: 'toolCalls' in reply ? reply.toolCalls : [],
       text: reply.text ?? null,
@@ -278,10 +333,16 @@ export async function startLlmServer(script: LlmScript = {}): Promise<LlmServer>
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const api = detectApi(path);
     const body = parseJson(await readBody(req));
-    const query = readLastUserText(body);
+    const inputs = EMBEDDING_PATHS.has(path) ? readEmbeddingInputs(body) : null;
+    if (inputs && isObject(body)) embeddingInputs.set(body, inputs);
+    const query = inputs ? inputs.join('\n') : readLastUserText(body);
     requests.push({ api, method: req.method ?? 'GET', path, headers: flattenHeaders(req), body, query, receivedAt: Date.now() });
     if (api === 'unknown' || req.method !== 'POST') {
       sendJson(res, 404, JSON.stringify({ error: { message: `No scripted route for ${req.method} ${path}` } }));
+      return;
+    }
+    if (EMBEDDING_PATHS.has(path) && !inputs) {
+      sendJson(res, 400, JSON.stringify({ error: { message: "'input' must be a string or an array of strings", type: 'invalid_request_error', param: 'input', code: null } }));
       return;
     }
     const reply = pickReply(query);

@@ -1,0 +1,68 @@
+import type { RunDetail } from '@/components/data/queries';
+import { Badge } from '@/components/ui/badge';
+import { formatPercent } from '../format';
+import { explainReason } from './explain';
+
+type Evaluation = NonNullable<RunDetail['evaluation']>;
+
+const SEVERITY_TONE: Record<string, 'ok' | 'bad' | 'idle' | 'info'> = { high: 'bad', medium: 'idle', low: 'info', info: 'info' };
+
+/** Why: the reasoning, the typed failure reasons and the recommendations. All text, never HTML. */
+export function EvaluationPanel({ evaluation }: { evaluation: Evaluation }) {
+  return (
+    <div className="grid-2 runs-eval">
+      <section className="panel" aria-labelledby="runs-reasoning-title">
+        <h2 id="runs-reasoning-title">Reasoning</h2>
+        {evaluation.reasoning ? (
+          <p className="runs-prose" data-testid="run-reasoning">
+            {evaluation.reasoning}
+          </p>
+        ) : (
+          <p className="muted">No reasoning was recorded.</p>
+        )}
+        <h3>Failure reasons</h3>
+        {evaluation.failureReasons.length === 0 ? (
+          <p className="muted">None: the tool and its arguments were right.</p>
+        ) : (
+          <ul className="runs-reasons">
+            {evaluation.failureReasons.map((r) => (
+              <li key={r}>
+                <code>{r}</code> <span>{explainReason(r)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="runs-recs-title">
+        <h2 id="runs-recs-title">Recommendations</h2>
+        {evaluation.recommendations.length === 0 ? (
+          <p className="muted">No recommendations for this run.</p>
+        ) : (
+          <ul className="runs-recs">
+            {evaluation.recommendations.map((rec, i) => (
+              <li key={i}>
+                <div className="runs-rec-head">
+                  <Badge value={rec.severity} tone={SEVERITY_TONE[rec.severity] ?? 'info'} />
+                  <code>{rec.type}</code>
+                </div>
+                <p className="runs-prose">{rec.message}</p>
+                {rec.tool || rec.parameter || rec.similarity !== undefined ? (
+                  <p className="muted runs-small">
+                    {[
+                      rec.tool ? `tool ${rec.tool}` : null,
+                      rec.otherTool ? `confused with ${rec.otherTool}` : null,
+                      rec.parameter ? `parameter ${rec.parameter}` : null,
+                      rec.similarity !== undefined ? `description similarity ${formatPercent(rec.similarity)}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from 'next/link';
+import type { RunDetail } from '@/components/data/queries';
+import { Badge } from '@/components/ui/badge';
+import { formatDateTime, shortId } from '../format';
+
+export function RunHeader({ run }: { run: RunDetail }) {
+  return (
+    <header className="runs-detail-head">
+      <nav aria-label="Breadcrumb" className="runs-breadcrumb">
+        <ol>
+          <li>
+            <Link href="/runs">Runs</Link>
+          </li>
+          {run.batchId ? (
+            <li>
+              <Link href={`/runs?batchId=${encodeURIComponent(run.batchId)}#run-table`}>Batch {shortId(run.batchId)}</Link>
+            </li>
+          ) : null}
+          <li aria-current="page">Run {shortId(run.id)}</li>
+        </ol>
+      </nav>
+      <h1>
+        {run.testCaseName} <Badge value={run.status} /> {run.classification ? <Badge value={run.classification} /> : null}
+      </h1>
+      <p className="muted runs-small">
+        Run <code>{run.id}</code> · created {formatDateTime(run.createdAt)}
+        {run.completedAt ? ` · finished ${formatDateTime(run.completedAt)}` : ''}
+      </p>
+    </header>
+  );
+}

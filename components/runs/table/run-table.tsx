@@ -1,0 +1,90 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { queries } from '@/components/data/queries';
+import type { TestRunDto } from '@/components/data/types';
+import { Badge } from '@/components/ui/badge';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
+import { formatMs, formatPercent, modelLabel, NONE } from '../format';
+import { ToolName } from '../tool-name';
+import { RunFilterBar } from './run-filters';
+import { useRunFilters } from './use-run-filters';
+
+const LIMIT = 25;
+const ACTIVE = new Set(['pending', 'running']);
+
+function RunRow({ run }: { run: TestRunDto }) {
+  return (
+    <tr data-testid="run-row" data-status={run.status}>
+      <td>
+        <Link href={`/runs/${run.id}`}>{run.testCaseName}</Link>
+      </td>
+      <td className="runs-nowrap">{modelLabel(run.modelSettings)}</td>
+      <td>
+        <Badge value={run.status} />
+      </td>
+      <td>{run.classification ? <Badge value={run.classification} /> : NONE}</td>
+      <td>
+        {run.status === 'completed' ? <ToolName server={run.selectedServer} tool={run.selectedTool} /> : NONE}
+      </td>
+      <td className="runs-nowrap">
+        {formatPercent(run.confidenceScore)} {run.confidenceCategory ? <Badge value={run.confidenceCategory} /> : null}
+      </td>
+      <td className="runs-nowrap runs-num">{formatMs(run.executionTimeMs)}</td>
+      <td>{run.errorMessage ? <span className="runs-error-text runs-clamp">{run.errorMessage}</span> : null}</td>
+    </tr>
+  );
+}
+
+/** GET /api/test-runs with server-side filters and pagination. */
+export function RunTable() {
+  const [filters, setFilters] = useRunFilters();
+  const { offset, ...where } = filters;
+  const runs = useQuery({
+    ...queries.runs({ ...where, limit: LIMIT, offset }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.items.some((r) => ACTIVE.has(r.status)) ? 2000 : false),
+  });
+  const filtered = Object.values(where).some(Boolean);
+
+  return (
+    <section aria-labelledby="run-table-title" id="run-table" className="runs-section">
+      <h2 id="run-table-title">Test runs</h2>
+      <RunFilterBar filters={filters} onChange={setFilters} />
+      {runs.isPending ? <Loading label="Loading runs…" /> : null}
+      {runs.isError ? <ErrorState error={runs.error} onRetry={() => void runs.refetch()} /> : null}
+      {runs.data && runs.data.items.length === 0 ? (
+        <EmptyState title={filtered ? 'No runs match these filters' : 'No runs yet'}>
+          {filtered ? 'Clear a filter to see more.' : 'Launch a batch above; its runs appear here as they finish.'}
+        </EmptyState>
+      ) : null}
+      {runs.data && runs.data.items.length > 0 ? (
+        <div className="runs-table-wrap" aria-busy={runs.isFetching && runs.isPlaceholderData}>
+          <table className="runs-table" data-testid="run-table">
+            <caption className="runs-visually-hidden">Test runs, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Test case</th>
+                <th scope="col">Model</th>
+                <th scope="col">Status</th>
+                <th scope="col">Class</th>
+                <th scope="col">Selected tool</th>
+                <th scope="col">Confidence</th>
+                <th scope="col">Latency</th>
+                <th scope="col">Error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.data.items.map((r) => (
+                <RunRow key={r.id} run={r} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {runs.data ? <Pagination total={runs.data.total} limit={LIMIT} offset={offset} onChange={(o) => setFilters({ offset: o })} /> : null}
+    </section>
+  );
+}

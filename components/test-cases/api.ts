@@ -1,0 +1,40 @@
+import { apiFetch, qs } from '@/components/data/fetcher';
+import type { ImportReport, TestCaseDto } from '@/components/data/types';
+import { TEST_CASE_FORMAT_IDS, type TestCaseFormatId } from '@/lib/test-cases/formats/types';
+import type { ExpectedParameters } from './editor/expected-arguments';
+
+/** The body of POST /api/test-cases and PATCH /api/test-cases/{id}. */
+export type TestCasePayload = {
+  name: string;
+  query: string;
+  serverIds: string[];
+  expectedServer: string | null;
+  expectedTool: string | null;
+  expectedParameters: ExpectedParameters | null;
+};
+
+export const TEST_CASE_FORMATS = TEST_CASE_FORMAT_IDS;
+export type TestCaseFormat = TestCaseFormatId;
+
+export const FORMAT_LABELS: Record<TestCaseFormat, string> = { json: 'JSON array', jsonl: 'JSONL', csv: 'CSV' };
+
+export function createTestCase(payload: TestCasePayload): Promise<TestCaseDto> {
+  return apiFetch<TestCaseDto>('/api/test-cases', { method: 'POST', json: payload });
+}
+
+export function updateTestCase(id: string, payload: TestCasePayload): Promise<TestCaseDto> {
+  return apiFetch<TestCaseDto>(`/api/test-cases/${encodeURIComponent(id)}`, { method: 'PATCH', json: payload });
+}
+
+export function deleteTestCase(id: string): Promise<{ deleted: boolean }> {
+  return apiFetch<{ deleted: boolean }>(`/api/test-cases/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** The file goes as it is; without a format the API detects it from the first character. */
+export function importTestCases(text: string, format: TestCaseFormat | null): Promise<ImportReport> {
+  return apiFetch<ImportReport>(`/api/test-cases/import${qs({ format })}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+    body: text,
+  });
+}

@@ -1,0 +1,84 @@
+import type { ServerDto, TestCaseDto } from '@/components/data/types';
+import type { TestCasePayload } from '../api';
+import type { ExpectedParameters } from './expected-arguments';
+
+// The limits of lib/test-cases/schemas.ts, repeated because importing it would ship zod to the browser.
+export const QUERY_MAX_LENGTH = 8000;
+export const NAME_MAX_LENGTH = 200;
+export const MAX_SERVERS = 20;
+
+/** What the form edits; the expected server is held by id and sent by name. */
+export type FormValues = {
+  name: string;
+  query: string;
+  serverIds: string[];
+  negative: boolean;
+  expectedServerId: string;
+  expectedTool: string;
+  expectedParameters: ExpectedParameters | null;
+};
+
+export type FieldName = 'name' | 'query' | 'serverIds' | 'expectedServer' | 'expectedTool' | 'expectedParameters';
+
+export type FieldErrors = Partial<Record<FieldName, string>> & { arguments?: Record<string, string> };
+
+export const FIELD_LABELS: Record<FieldName, string> = {
+  name: 'Name',
+  query: 'Query',
+  serverIds: 'Servers',
+  expectedServer: 'Expected server',
+  expectedTool: 'Expected tool',
+  expectedParameters: 'Expected arguments',
+};
+
+export const EMPTY_VALUES: FormValues = {
+  name: '',
+  query: '',
+  serverIds: [],
+  negative: false,
+  expectedServerId: '',
+  expectedTool: '',
+  expectedParameters: null,
+};
+
+export function valuesFromTestCase(tc: TestCaseDto): FormValues {
+  const expected = tc.servers.find((s) => s.name === tc.expectedServer);
+  return {
+    name: tc.name,
+    query: tc.query,
+    serverIds: tc.serverIds,
+    negative: tc.expectedTool === null,
+    expectedServerId: expected?.id ?? '',
+    expectedTool: tc.expectedTool ?? '',
+    expectedParameters: tc.expectedParameters,
+  };
+}
+
+/** The same rules as the API, checked before sending so mistakes show at once. */
+export function validate(values: FormValues, argumentErrorCount: number): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.name.trim()) errors.name = 'Give the test case a name.';
+  else if (values.name.trim().length > NAME_MAX_LENGTH) errors.name = `At most ${NAME_MAX_LENGTH} characters.`;
+  if (!values.query.trim()) errors.query = 'Write the query the model will get.';
+  else if (values.query.length > QUERY_MAX_LENGTH) errors.query = `At most ${QUERY_MAX_LENGTH.toLocaleString('en')} characters; this one has ${values.query.length.toLocaleString('en')}.`;
+  if (values.serverIds.length === 0) errors.serverIds = 'Tick at least one server.';
+  else if (values.serverIds.length > MAX_SERVERS) errors.serverIds = `At most ${MAX_SERVERS} servers.`;
+  if (!values.negative) {
+    if (!values.serverIds.includes(values.expectedServerId)) errors.expectedServer = 'Choose the server whose tool should be called.';
+    if (!values.expectedTool.trim()) errors.expectedTool = 'Choose the tool the model should call, or make this a negative case.';
+    if (argumentErrorCount > 0) errors.expectedParameters = 'Fix the expected arguments marked below.';
+  }
+  return errors;
+}
+
+export function toPayload(values: FormValues, servers: ServerDto[]): TestCasePayload {
+  const expectedServer = values.negative ? null : (servers.find((s) => s.id === values.expectedServerId)?.name ?? null);
+  return {
+    name: values.name.trim(),
+    query: values.query,
+    serverIds: values.serverIds,
+    expectedServer,
+    expectedTool: values.negative ? null : values.expectedTool.trim() || null,
+    expectedParameters: values.negative ? null : values.expectedParameters,
+  };
+}

@@ -1,0 +1,155 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ServerDto } from '@/components/data/types';
+import { Field } from '@/components/ui/field';
+import { createTestCase, updateTestCase, type TestCasePayload } from '../api';
+import { fieldErrorsFromApi } from './api-errors';
+import { ExpectationEditor } from './expectation-editor';
+import type { ExpectedParameters } from './expected-arguments';
+import { FIELD_LABELS, QUERY_MAX_LENGTH, toPayload, validate, type FieldErrors, type FieldName, type FormValues } from './form-values';
+import { ServerPicker } from './server-picker';
+
+type Props = { servers: ServerDto[]; initial: FormValues; testCaseId?: string };
+
+/** Keeps the expected server one of the ticked servers (the first ticked one by default). */
+function serversPatch(values: FormValues, serverIds: string[]): Partial<FormValues> {
+  if (serverIds.includes(values.expectedServerId)) return { serverIds };
+  return { serverIds, expectedServerId: serverIds[0] ?? '', expectedTool: '', expectedParameters: null };
+}
+
+/** Fields a patch touches, so their stale API errors go away as soon as they are edited. */
+function touchedFields(patch: Partial<FormValues>): FieldName[] {
+  const map: Record<keyof FormValues, FieldName[]> = {
+    name: ['name'],
+    query: ['query'],
+    serverIds: ['serverIds', 'expectedServer'],
+    negative: ['expectedServer', 'expectedTool', 'expectedParameters'],
+    expectedServerId: ['expectedServer', 'expectedTool', 'expectedParameters'],
+    expectedTool: ['expectedTool', 'expectedParameters'],
+    expectedParameters: ['expectedParameters'],
+  };
+  return (Object.keys(patch) as (keyof FormValues)[]).flatMap((k) => map[k]);
+}
+
+/** Create or edit one test case; client checks first, then the API's own errors land on their fields. */
+export function TestCaseForm({ servers, initial, testCaseId }: Props) {
+  const router = useRouter();
+  const client = useQueryClient();
+  const [values, setValues] = useState(initial);
+  const [argumentErrors, setArgumentErrors] = useState(0);
+  const [submitted, setSubmitted] = useState(false);
+  const [api, setApi] = useState<{ message: string; fields: FieldErrors } | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // Bumped by each failed submit; the summary takes focus once it has rendered.
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  useEffect(() => {
+    if (failedSubmits > 0) summaryRef.current?.focus();
+  }, [failedSubmits]);
+
+  const mutation = useMutation({
+    mutationFn: (payload: TestCasePayload) => (testCaseId ? updateTestCase(testCaseId, payload) : createTestCase(payload)),
+    onSuccess: async (saved) => {
+      await client.invalidateQueries({ queryKey: ['test-cases'] });
+      router.push(`/test-cases?saved=${encodeURIComponent(saved.name)}`);
+    },
+    onError: (err) => {
+      setApi(fieldErrorsFromApi(err));
+      setFailedSubmits((n) => n + 1);
+    },
+  });
+
+  const local = validate(values, argumentErrors);
+  // Before the first submit only the query length shows live; afterwards every problem does.
+  const shownLocal: FieldErrors = submitted ? local : local.query && values.query.length > QUERY_MAX_LENGTH ? { query: local.query } : {};
+  const errors: FieldErrors = { ...api?.fields, ...shownLocal, arguments: { ...api?.fields.arguments } };
+
+  function update(patch: Partial<FormValues>) {
+    setValues((v) => ({ ...v, ...patch }));
+    // New expected arguments come from a fresh editor (or from the editor, which reports its count right after).
+    if ('expectedParameters' in patch) setArgumentErrors(0);
+    if (api) {
+      const fields: FieldErrors = { ...api.fields };
+      for (const f of touchedFields(patch)) delete fields[f];
+      if ('expectedParameters' in patch || 'expectedTool' in patch) delete fields.arguments;
+      setApi({ ...api, fields });
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    setApi(null);
+    if (Object.keys(local).length > 0) {
+      setFailedSubmits((n) => n + 1);
+      return;
+    }
+    mutation.mutate(toPayload(values, servers));
+  }
+
+  const problems = submitted ? (Object.entries(local) as [FieldName, string][]) : [];
+  return (
+    <form className="tc-form" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
+      {problems.length > 0 || api ? (
+        <div ref={summaryRef} tabIndex={-1} className="state state-error tc-summary" role="alert">
+          <strong>{api ? `The test case was not saved: ${api.message}` : 'Fix these before saving:'}</strong>
+          {problems.length > 0 ? (
+            <ul>
+              {problems.map(([field, message]) => (
+                <li key={field}>
+                  {FIELD_LABELS[field]}: {message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <section className="panel" aria-labelledby="tc-what">
+        <h2 id="tc-what">What the model is asked</h2>
+        <Field label="Name" error={errors.name} hint="A short label, unique enough to find it again in lists and reports.">
+          {(p) => <input {...p} value={values.name} maxLength={200} autoComplete="off" onChange={(e) => update({ name: e.target.value })} />}
+        </Field>
+        <Field
+          label="Query"
+          error={errors.query}
+          hint={`${values.query.length.toLocaleString('en')} / ${QUERY_MAX_LENGTH.toLocaleString('en')} characters. The user message the model gets, as a user would write it.`}
+        >
+          {(p) => <textarea {...p} className="tc-query-input" rows={4} value={values.query} onChange={(e) => update({ query: e.target.value })} />}
+        </Field>
+      </section>
+
+      <section className="panel" aria-labelledby="tc-servers">
+        <h2 id="tc-servers">Tools the model sees</h2>
+        <ServerPicker servers={servers} value={values.serverIds} error={errors.serverIds} onChange={(ids) => update(serversPatch(values, ids))} />
+      </section>
+
+      <section className="panel" aria-labelledby="tc-expected">
+        <h2 id="tc-expected">Expected tool call</h2>
+        <ExpectationEditor
+          servers={servers}
+          values={values}
+          errors={errors}
+          showErrors={submitted}
+          onChange={update}
+          onArgumentsChange={(expectedParameters: ExpectedParameters | null, count: number) => {
+            update({ expectedParameters });
+            setArgumentErrors(count);
+          }}
+        />
+      </section>
+
+      <div className="tc-form-actions">
+        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving…' : testCaseId ? 'Save changes' : 'Create test case'}
+        </button>
+        <Link href="/test-cases" className="btn">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

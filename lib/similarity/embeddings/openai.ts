@@ -1,0 +1,75 @@
+import 'server-only';
+import { openOpenAiClient } from '@/lib/providers/openai-chat/client';
+import type { CallSettings } from '@/lib/providers/shared/call-settings';
+import { withProviderErrors } from '@/lib/providers/shared/provider-errors';
+import { ProviderError } from '@/lib/providers/types';
+import type { EmbeddingProvider } from '../types';
+import { calibrationFor } from './calibration-data';
+import { embedNonEmpty } from './empty-texts';
+import { normalizeInPlace } from './vector-math';
+
+/** OpenAI's embedding models, with the size of the vectors each returns. */
+export const OPENAI_EMBEDDING_MODELS = { 'text-embedding-3-small': 1536, 'text-embedding-3-large': 3072 } as const;
+export type OpenAiEmbeddingModel = keyof typeof OPENAI_EMBEDDING_MODELS;
+
+export const OPENAI_EMBEDDINGS_BASE_URL = 'https://api.openai.com/v1';
+/** Inputs per request: well under the API's 2,048-input limit, and tool descriptions stay far below its token limit. */
+export const OPENAI_EMBEDDING_BATCH_SIZE = 256;
+const SETTINGS: CallSettings = { timeoutMs: 60_000, maxRetries: 2, temperature: 0 };
+
+export type OpenAiEmbeddingOptions = {
+  model: OpenAiEmbeddingModel;
+  /** A proxy, gateway or test server speaking the OpenAI API (ends in /v1). */
+  baseUrl?: string;
+  batchSize?: number;
+  settings?: CallSettings;
+};
+
+/**
+ * The key is given to each embed() call and lives only for that call: the provider object is
+ * cached per process and shared by every analysis, so it must never hold one.
+ */
+export function createOpenAiEmbeddingProvider(options: OpenAiEmbeddingOptions): EmbeddingProvider {
+  const { model } = options;
+  const baseURL = options.baseUrl ?? OPENAI_EMBEDDINGS_BASE_URL;
+  const batchSize = options.batchSize ?? OPENAI_EMBEDDING_BATCH_SIZE;
+  const settings = options.settings ?? SETTINGS;
+  const dimensions = OPENAI_EMBEDDING_MODELS[model];
+  const label = baseURL === OPENAI_EMBEDDINGS_BASE_URL ? 'OpenAI embeddings' : `OpenAI-compatible embeddings at ${new URL(baseURL).host}`;
+
+  return {
+    model,
+    kind: 'openai',
+    dimensions,
+    calibration: calibrationFor(model),
+    async embed(texts, { apiKey, signal = new AbortController().signal } = {}) {
+      if (!apiKey) throw new ProviderError(`${label} need an API key`, 'auth');
+      const { client, errors } = await openOpenAiClient({ baseURL, apiKey }, settings);
+      const ctx = { label, sdk: errors, settings, signal, apiKey };
+      return embedNonEmpty(texts, dimensions, async (nonEmpty) => {
+        const out: Float32Array[] = [];
+        for (let start = 0; start < nonEmpty.length; start += batchSize) {
+          const input = nonEmpty.slice(start, start + batchSize);
+          // Without encoding_format the SDK asks for base64 and decodes it: a quarter of the bytes of JSON floats.
+          const response = await withProviderErrors(ctx, () => client.embeddings.create({ model, input }, { signal }));
+          out.push(...readBatch(response.data, input.length, dimensions, label));
+        }
+        return out;
+      });
+    },
+  };
+}
+
+type EmbeddingItem = { index: number; embedding: ArrayLike<number> };
+
+function readBatch(data: readonly EmbeddingItem[] | undefined, expected: number, dimensions: number, label: string): Float32Array[] {
+  const rows = new Array<Float32Array | undefined>(expected);
+  for (const item of data ?? []) {
+    if (item.index >= 0 && item.index < expected && item.embedding.length === dimensions) rows[item.index] = normalizeInPlace(Float32Array.from(item.embedding));
+  }
+  const missing = rows.findIndex((r) => r === undefined);
+  if ((data?.length ?? 0) !== expected || missing >= 0) {
+    throw new ProviderError(`${label} returned ${data?.length ?? 0} embeddings of the expected ${expected} (each ${dimensions} numbers)`, 'bad_response');
+  }
+  return rows as Float32Array[];
+}
