@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 
 // Runs against the shared production server with the demo data (30 test cases). Other specs
@@ -227,13 +228,35 @@ test('the demo button runs the offline evaluation in one click', async ({ page }
 });
 
 test('a running batch can be cancelled from its live progress card', async ({ page }) => {
-  const name = uniqueName('cancel');
-  await page.goto('/runs');
-  await page.getByLabel('Batch name (optional)').fill(name);
-  // Many samples one at a time: long enough (seconds) to cancel while it runs.
-  await page.getByLabel('Samples per run').fill('20');
-  await page.getByLabel('Concurrency').fill('1');
-  await page.getByRole('button', { name: 'Launch batch' }).click();
+  // A model endpoint that accepts connections and never answers: the batch runs until cancelled,
+  // whatever the machine's speed (the local provider alone can finish before the click lands).
+  const sockets = new Set<net.Socket>();
+  const hang = net.createServer((s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
+  const { port } = hang.address() as net.AddressInfo;
+  try {
+    const name = uniqueName('cancel');
+    await page.goto('/runs');
+    await page.getByLabel('Batch name (optional)').fill(name);
+    const row = page.getByTestId('model-row').first();
+    await row.getByLabel('Provider').selectOption('openai-compatible');
+    await row.getByLabel('Model', { exact: true }).fill('hangs');
+    await row.getByLabel(/Base URL/).fill(`http://127.0.0.1:${port}/v1`);
+    await row.getByLabel('Max retries').fill('0');
+    await row.getByLabel('Timeout (s)').fill('60');
+    await page.getByLabel('Concurrency').fill('1');
+    await page.getByRole('button', { name: 'Launch batch' }).click();
+    await cancelAndCheck(page, name);
+  } finally {
+    for (const s of sockets) s.destroy();
+    await new Promise((r) => hang.close(r));
+  }
+});
+
+async function cancelAndCheck(page: Page, name: string): Promise<void> {
   const card = page.getByTestId('batch-live').filter({ hasText: name });
   await card.getByRole('button', { name: `Cancel batch ${name}` }).click();
   await expect(card).toHaveAttribute('data-status', 'cancelled', { timeout: 15_000 });
@@ -243,7 +266,7 @@ test('a running batch can be cancelled from its live progress card', async ({ pa
   expect(batch.counts.completed).toBeLessThan(batch.counts.total);
   await expect(page.getByTestId('batch-row').filter({ hasText: name })).toContainText('cancelled');
   await shot(page, 'cancelled');
-});
+}
 
 test('an unknown run id shows a not-found state', async ({ page }) => {
   await page.goto('/runs/00000000-0000-0000-0000-000000000000');
