@@ -32,8 +32,38 @@ export const API_SECTIONS: ApiSection[] = [
     ],
   },
   {
+    title: 'Evaluations',
+    endpoints: [
+      { method: 'POST', path: '/api/test-cases/{id}/runs', summary: 'Run one test case: {model, samples?}; keys in X-Model-API-Key / X-OpenAI-API-Key / X-Anthropic-API-Key; 202.' },
+      { method: 'POST', path: '/api/batches', summary: 'Run test cases x models x samples: {name?, testCaseIds?, models, samples?, concurrency?}; 202.' },
+      { method: 'GET', path: '/api/batches', summary: 'Batches with progress counts (?status, limit, offset).' },
+      { method: 'GET', path: '/api/batches/{id}', summary: 'One batch and its counts.' },
+      { method: 'GET', path: '/api/batches/{id}/events', summary: 'Server-sent events: progress, one run per finished run, then done.' },
+      { method: 'POST', path: '/api/batches/{id}/cancel', summary: 'Stop new work at once; in-flight runs end as cancelled.' },
+      { method: 'GET', path: '/api/test-runs', summary: 'Runs (?testCaseId, batchId, status, provider, model, classification, limit, offset).' },
+      { method: 'GET', path: '/api/test-runs/{id}', summary: 'One run with its tool snapshot, raw response and evaluation.' },
+      { method: 'DELETE', path: '/api/test-runs/{id}', summary: 'Delete a finished run and its snapshot (409 while in progress).' },
+    ],
+  },
+  {
+    title: 'Metrics',
+    endpoints: [
+      { method: 'GET', path: '/api/metrics/summary', summary: 'Counts, precision/recall/F1/accuracy/specificity, parameters, confidence, pass^k, latency, tokens, breakdowns, confusion matrix (?batchId, testCaseId, serverName, toolName, provider, model, from, to).' },
+      { method: 'GET', path: '/api/metrics/compare', summary: 'Batch vs batch (?a, b): per-metric deltas and the cases whose verdict changed.' },
+    ],
+  },
+  {
+    title: 'Similarity analysis',
+    endpoints: [
+      { method: 'POST', path: '/api/similarity/analyze', summary: 'Pairs, flagged pairs, clusters (and recommendations) for serverList | toolList | urlList | serverIds.' },
+      { method: 'POST', path: '/api/similarity/overlap-matrix', summary: 'The overlap matrix (semantic 0.5, parameters 0.3, description 0.2) and its dimension matrices.' },
+      { method: 'POST', path: '/api/similarity/recommendations', summary: 'Issues per tool with revised descriptions and RFC 6902 apply commands.' },
+      { method: 'POST', path: '/api/similarity/report', summary: 'The analysis as a file (?format=json|csv|md|html).' },
+    ],
+  },
+  {
     title: 'Operations',
-    endpoints: [{ method: 'GET', path: '/api/health', summary: 'healthy / degraded / unavailable, database latency, server status counts.' }],
+    endpoints: [{ method: 'GET', path: '/api/health', summary: 'healthy / degraded / unavailable with reasons, database latency, server counts, run latency p50/p95, error rate, runs per minute, circuit breakers.' }],
   },
   {
     title: 'Demo MCP servers (served by this app)',

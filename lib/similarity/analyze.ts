@@ -1,0 +1,114 @@
+import { findClusters, type Cluster } from './clusters';
+import type { Scoring } from './scoring';
+import { matrixScores, scanNeighbours, symmetricMatrix, type PairScores } from './vector';
+
+/** Above this many tools a response lists flagged pairs and top-k neighbours, not all n^2 pairs. */
+export const LARGE_INPUT = 200;
+/** Up to this many tools `computeFullSimilarity` still lists every pair (about 500k); beyond, the CSV report streams them. */
+export const MAX_ALL_PAIRS_TOOLS = 1000;
+/** A very low threshold on thousands of tools flags millions of pairs: the response keeps the strongest. */
+export const MAX_LISTED_PAIRS = 50_000;
+
+export type SimilarityPair = { toolA: string; toolB: string; similarity: number; fullSimilarity?: number; flagged: boolean };
+export type Neighbour = { tool: string; similarity: number };
+export type ToolNeighbours = { tool: string; neighbours: Neighbour[] };
+
+/** A pair by tool index, with its reported similarity; what the overlap and recommendations work on. */
+export type IndexedPair = { a: number; b: number; similarity: number };
+
+export type PairAnalysis = {
+  /** 'all': every pair is listed; 'sparse': flagged pairs only, plus the neighbours. */
+  mode: 'all' | 'sparse';
+  threshold: number;
+  pairs: SimilarityPair[];
+  neighbours: ToolNeighbours[];
+  clusters: Cluster[];
+  /** Every flagged pair, strongest first (may exceed the pairs listed). */
+  flagged: IndexedPair[];
+  /** The k nearest other tools of each tool, by index (for the overlap and the heatmap). */
+  neighbourIndex: { k: number; indices: Int32Array };
+  /** Reported scores of every pair (row-major n x n) in 'all' mode. */
+  matrix: Float32Array | null;
+  pairCount: number;
+  truncated: boolean;
+};
+
+export type AnalysisOptions = { threshold: number; topK: number; computeFull: boolean };
+
+export function analysisMode(toolCount: number, computeFull: boolean): 'all' | 'sparse' {
+  return toolCount <= LARGE_INPUT || (computeFull && toolCount <= MAX_ALL_PAIRS_TOOLS) ? 'all' : 'sparse';
+}
+
+function byStrength(x: IndexedPair, y: IndexedPair): number {
+  return y.similarity - x.similarity || x.a - y.a || x.b - y.b;
+}
+
+export function analyzePairs(scoring: Scoring, options: AnalysisOptions): PairAnalysis {
+  const { tools, scale } = scoring;
+  const n = tools.length;
+  const ids = tools.map((t) => t.id);
+  const mode = analysisMode(n, options.computeFull);
+
+  // 'all' mode keeps the raw matrix and scans it; 'sparse' scans blocks and keeps only what is reported.
+  const raw = mode === 'all' ? symmetricMatrix(scoring.description) : null;
+  const source: PairScores = raw ? matrixScores(raw, n) : scoring.description;
+  const { neighbours, candidates } = scanNeighbours(source, options.topK, scale.rawCutFor(options.threshold));
+
+  const flagged: IndexedPair[] = [];
+  for (let p = 0; p < candidates.length; p++) {
+    const similarity = scale.score(candidates.values[p]!);
+    if (similarity >= options.threshold) flagged.push({ a: candidates.a[p]!, b: candidates.b[p]!, similarity });
+  }
+  flagged.sort(byStrength);
+
+  const fullRaw = mode === 'all' && scoring.full ? symmetricMatrix(scoring.full) : null;
+  const fullOf = (a: number, b: number): number | undefined => {
+    if (!scoring.full) return undefined;
+    return scale.score(fullRaw ? fullRaw[a * n + b]! : scoring.full.pair(a, b));
+  };
+  const toPair = (a: number, b: number, similarity: number, isFlagged: boolean): SimilarityPair => {
+    const full = fullOf(a, b);
+    return { toolA: ids[a] ?? '', toolB: ids[b] ?? '', similarity, ...(full === undefined ? {} : { fullSimilarity: full }), flagged: isFlagged };
+  };
+
+  let matrix: Float32Array | null = null;
+  let pairs: SimilarityPair[];
+  if (raw) {
+    matrix = new Float32Array(n * n);
+    const all: IndexedPair[] = [];
+    for (let a = 0; a < n; a++) {
+      matrix[a * n + a] = 1;
+      for (let b = a + 1; b < n; b++) {
+        const similarity = scale.score(raw[a * n + b]!);
+        matrix[a * n + b] = similarity;
+        matrix[b * n + a] = similarity;
+        all.push({ a, b, similarity });
+      }
+    }
+    pairs = all.sort(byStrength).map((p) => toPair(p.a, p.b, p.similarity, p.similarity >= options.threshold));
+  } else {
+    pairs = flagged.slice(0, MAX_LISTED_PAIRS).map((p) => toPair(p.a, p.b, p.similarity, true));
+  }
+
+  const toolNeighbours: ToolNeighbours[] = ids.map((id, i) => {
+    const list: Neighbour[] = [];
+    for (let r = 0; r < neighbours.k; r++) {
+      const j = neighbours.indices[i * neighbours.k + r]!;
+      if (j >= 0) list.push({ tool: ids[j] ?? '', similarity: scale.score(neighbours.values[i * neighbours.k + r]!) });
+    }
+    return { tool: id, neighbours: list };
+  });
+
+  return {
+    mode,
+    threshold: options.threshold,
+    pairs,
+    neighbours: toolNeighbours,
+    clusters: findClusters(n, flagged, ids),
+    flagged,
+    neighbourIndex: { k: neighbours.k, indices: neighbours.indices },
+    matrix,
+    pairCount: (n * (n - 1)) / 2,
+    truncated: mode === 'sparse' && flagged.length > MAX_LISTED_PAIRS,
+  };
+}

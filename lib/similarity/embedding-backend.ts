@@ -1,0 +1,21 @@
+import 'server-only';
+import { embedWithCache } from './embeddings/cache';
+import { calibrate } from './embeddings/calibration';
+import { resolveEmbeddingModel } from './embeddings/registry';
+import type { Calibration, EmbeddingChoice, EmbeddingProvider, EmbedOptions } from './types';
+
+/**
+ * The three calls the analysis needs from the embedding layer, as one value so tests and
+ * benchmarks can hand in their own (a deterministic provider, a counting cache).
+ */
+export type EmbeddingBackend = {
+  resolve(requested: string | undefined, options: { apiKey?: string }): Promise<EmbeddingChoice>;
+  embed(provider: EmbeddingProvider, texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
+  calibrate(raw: number, calibration: Calibration): number;
+};
+
+export const embeddingBackend: EmbeddingBackend = {
+  resolve: resolveEmbeddingModel,
+  embed: embedWithCache,
+  calibrate,
+};

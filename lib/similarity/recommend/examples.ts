@@ -1,0 +1,45 @@
+import { toInputSchema } from '../extract/parameters';
+import type { SimilarityParameter, SimilarityTool } from '../types';
+
+/** A sample call built from the tool's own schema: defaults, enum values, or typed placeholders. */
+
+const MAX_ARGUMENTS = 3;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sampleValue(param: SimilarityParameter, schema: Record<string, unknown>): unknown {
+  if ('default' in schema) return schema.default;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  switch (param.type) {
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return `<${param.name}>`;
+  }
+}
+
+export function exampleArguments(tool: SimilarityTool): Record<string, unknown> {
+  const schema = tool.inputSchema ?? toInputSchema(tool.parameters);
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const chosen = [...tool.parameters].sort((a, b) => Number(b.required) - Number(a.required)).slice(0, MAX_ARGUMENTS);
+  const args: Record<string, unknown> = {};
+  for (const p of chosen) {
+    const prop = properties[p.name];
+    args[p.name] = sampleValue(p, isObject(prop) ? prop : {});
+  }
+  return args;
+}
+
+export function exampleCall(tool: SimilarityTool): string {
+  return tool.parameters.length ? `${tool.name}(${JSON.stringify(exampleArguments(tool))})` : `${tool.name}()`;
+}

@@ -1,0 +1,49 @@
+import { STOP_WORDS } from '../../providers/local/stop-words';
+import { stemWord } from '../../providers/local/tokenize';
+import { humanizeName } from '../texts';
+
+/**
+ * Words that are not stop words but still say nothing about what a tool is for; quoting
+ * them ("use it for another, whether and single") would make a recommendation read as noise.
+ */
+const FILLER = new Set(
+  `another whether single overall one two three first last new existing given specific optionally optional default
+  including include includes provide provides provided allow allows based various different multiple several many much
+  like well way without within across every always never either neither already right away later whole full done make
+  makes made take takes see able instead rather other others thing things item items data information info result
+  results return returns returned specified available possible particular certain ran`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/**
+ * Maps the TF-IDF stems ("retriev", "creat") back to a word as the tool's text spells it,
+ * so recommendations quote real words.
+ */
+export function surfaceWords(text: string): Map<string, string> {
+  const words = humanizeName(text).toLowerCase().match(/[a-z][a-z0-9]*/g) ?? [];
+  const byStem = new Map<string, string>();
+  for (const word of words) {
+    if (STOP_WORDS.has(word) || FILLER.has(word) || word.length < 3) continue;
+    const stem = stemWord(word);
+    if (!byStem.has(stem)) byStem.set(stem, word);
+  }
+  return byStem;
+}
+
+export function toWords(stems: readonly string[], surface: Map<string, string>): string[] {
+  return stems.flatMap((s) => {
+    const word = surface.get(s);
+    return word ? [word] : [];
+  });
+}
+
+export function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+export function quote(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `"${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}"`;
+}

@@ -1,0 +1,128 @@
+import type { EmbeddingBackend } from './embedding-backend';
+import type { SimilarityMethod } from './schemas';
+import { calibratedScale, identityScale, type ScoreScale } from './score-scale';
+import { descriptionText, fullText, lexicalText, parameterText } from './texts';
+import { buildTfIdfIndex, tfIdfScores, type TfIdfIndex } from './tfidf-matrix';
+import type { SimilarityTool } from './types';
+import { denseCosine, normalizeRows, packVectors, type PairScores } from './vector';
+
+/**
+ * Everything the analysis, the overlap matrix, the recommendations and the reports read:
+ * the raw pair scores per text and the scale that turns them into reported scores. Built
+ * once per request; nothing in it is persisted (the embedding layer keeps its own cache).
+ */
+export type Scoring = {
+  tools: SimilarityTool[];
+  method: SimilarityMethod;
+  /** null for description_overlap, which embeds nothing. */
+  embeddingModel: string | null;
+  /** Why this model (or none) was used, e.g. the fallback from the transformer model. */
+  embeddingReason: string;
+  scale: ScoreScale;
+  /** The method's description-only scores (see texts.ts for the text): `similarity`, and the semantic dimension. */
+  description: PairScores;
+  /** The same with parameters, when `computeFullSimilarity`. */
+  full: PairScores | null;
+  /** TF-IDF on name + description: the description dimension, and the terms behind an overlap (built on first use). */
+  readonly lexical: { index: TfIdfIndex; scores: PairScores };
+  /** Parameter texts of the tools that have parameters; `slot[i]` is tool i's row or -1. */
+  parameters: { scores: PairScores; slot: Int32Array } | null;
+  timings: { resolveMs: number; embedMs: number; lexicalMs: number };
+  embeddedTexts: number;
+};
+
+export type ScoringOptions = {
+  method: SimilarityMethod;
+  embeddingModel?: string;
+  computeFull: boolean;
+  /** The overlap matrix needs parameter-text scores; the plain analysis does not. */
+  withParameters: boolean;
+  apiKey?: string;
+  signal?: AbortSignal;
+};
+
+const since = (start: number) => Math.round(performance.now() - start);
+
+function parameterSlots(tools: SimilarityTool[]): { slot: Int32Array; texts: string[] } {
+  const slot = new Int32Array(tools.length).fill(-1);
+  const texts: string[] = [];
+  tools.forEach((tool, i) => {
+    if (tool.parameters.length === 0) return;
+    slot[i] = texts.length;
+    texts.push(parameterText(tool));
+  });
+  return { slot, texts };
+}
+
+function lexicalScores(texts: string[]): { index: TfIdfIndex; scores: PairScores } {
+  const index = buildTfIdfIndex(texts);
+  return { index, scores: tfIdfScores(index) };
+}
+
+export async function buildScoring(tools: SimilarityTool[], options: ScoringOptions, backend: EmbeddingBackend): Promise<Scoring> {
+  const params = options.withParameters ? parameterSlots(tools) : null;
+  const timings = { resolveMs: 0, embedMs: 0, lexicalMs: 0 };
+  // The plain embedding analysis never reads TF-IDF; the overlap matrix and the recommendations do.
+  let lexical: Scoring['lexical'] | null = null;
+  const lazyLexical = () => {
+    if (!lexical) {
+      const t = performance.now();
+      lexical = lexicalScores(tools.map(lexicalText));
+      timings.lexicalMs += since(t);
+    }
+    return lexical;
+  };
+
+  if (options.method === 'description_overlap') {
+    const started = performance.now();
+    const description = lazyLexical().scores;
+    const full = options.computeFull ? lexicalScores(tools.map((t) => fullText(t, lexicalText))).scores : null;
+    const parameters = params ? { scores: lexicalScores(params.texts).scores, slot: params.slot } : null;
+    timings.lexicalMs = since(started);
+    return {
+      tools,
+      method: 'description_overlap',
+      embeddingModel: null,
+      embeddingReason: 'description_overlap compares TF-IDF term weights; no embedding model is used',
+      scale: identityScale,
+      description,
+      full,
+      get lexical() {
+        return lazyLexical();
+      },
+      parameters,
+      timings,
+      embeddedTexts: 0,
+    };
+  }
+
+  let started = performance.now();
+  const choice = await backend.resolve(options.embeddingModel, { ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  timings.resolveMs = since(started);
+  const fulls = options.computeFull ? tools.map((t) => fullText(t)) : [];
+  const texts = [...tools.map(descriptionText), ...fulls, ...(params?.texts ?? [])];
+  started = performance.now();
+  const vectors = await backend.embed(choice.provider, texts, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  });
+  timings.embedMs = since(started);
+  // The layer promises unit vectors; normalising again is cheap insurance for the dot products.
+  const scoresOf = (from: number, to: number) => denseCosine(normalizeRows(packVectors(vectors.slice(from, to))));
+  const n = tools.length;
+  return {
+    tools,
+    method: 'embedding',
+    embeddingModel: choice.provider.model,
+    embeddingReason: choice.reason,
+    scale: calibratedScale(choice.provider.calibration, backend.calibrate),
+    description: scoresOf(0, n),
+    full: options.computeFull ? scoresOf(n, 2 * n) : null,
+    get lexical() {
+      return lazyLexical();
+    },
+    parameters: params && params.texts.length ? { scores: scoresOf(n + fulls.length, texts.length), slot: params.slot } : null,
+    timings,
+    embeddedTexts: texts.length,
+  };
+}

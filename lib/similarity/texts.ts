@@ -1,0 +1,47 @@
+import type { SimilarityParameter, SimilarityTool } from './types';
+
+/** The texts each tool is compared on. */
+
+/** "rag_retrieve_context", "getRunSummary" -> "rag retrieve context", "get Run Summary". */
+export function humanizeName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_\-./:]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * What the embedding models compare for the description-only `similarity`: the description
+ * alone, because that is the text each model's calibration was measured on
+ * (embeddings/calibration-pairs.ts); embedding other text would shift what 0.85 means.
+ */
+export function descriptionText(tool: Pick<SimilarityTool, 'description'>): string {
+  return tool.description;
+}
+
+/**
+ * What TF-IDF compares (the description_overlap method and the description dimension): name
+ * words plus description. TF-IDF is not calibrated, and a shared name word ("todo", "summary")
+ * is the strongest lexical sign of overlap, as in the local provider's tool documents.
+ */
+export function lexicalText(tool: Pick<SimilarityTool, 'name' | 'description'>): string {
+  return `${humanizeName(tool.name)}: ${tool.description}`;
+}
+
+function describeParameter(p: SimilarityParameter): string {
+  const type = p.type ? ` (${p.type})` : '';
+  return `${humanizeName(p.name)}${type}${p.description ? `: ${p.description}` : ''}`;
+}
+
+/** Description plus the parameters, for `fullSimilarity` (with the name too under TF-IDF). */
+export function fullText(tool: SimilarityTool, base: (t: SimilarityTool) => string = descriptionText): string {
+  if (tool.parameters.length === 0) return base(tool);
+  return `${base(tool)} Parameters: ${tool.parameters.map(describeParameter).join('; ')}`;
+}
+
+/** Parameter names and descriptions only, for the parameters dimension of the overlap matrix. */
+export function parameterText(tool: SimilarityTool): string {
+  return tool.parameters.map(describeParameter).join('; ');
+}
