@@ -9,6 +9,7 @@ const LINKS = [
   { href: '/test-cases', label: 'Test cases' },
   { href: '/runs', label: 'Runs' },
   { href: '/metrics', label: 'Metrics' },
+  { href: '/similarity', label: 'Similarity' },
   { href: '/api-docs', label: 'API' },
 ];
 
