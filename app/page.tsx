@@ -1,3 +1,11 @@
+import Link from 'next/link';
+import { FirstRunGuide } from '@/components/overview/first-run-guide';
+import { HealthPanel } from '@/components/overview/health-panel';
+import { LatestBatch } from '@/components/overview/latest-batch';
+import styles from '@/components/overview/overview.module.css';
+import { RecentBatches } from '@/components/overview/recent-batches';
+import { ServerTable, type ServerRow } from '@/components/overview/server-table';
+import { Badge } from '@/components/ui/badge';
 import { listAllServers } from '@/db/queries/servers';
 import { countTestCases } from '@/db/queries/test-cases';
 import { getHealth } from '@/lib/health/health';
@@ -5,47 +13,78 @@ import { getHealth } from '@/lib/health/health';
 // Reads the database on every request; never prerendered at build time.
 export const dynamic = 'force-dynamic';
 
+/** Health and counts come straight from the database here; batches and metrics load in the browser and stay live. */
 export default function HomePage() {
   const health = getHealth();
-  const servers = health.database.ok ? listAllServers() : [];
+  const servers: ServerRow[] = (health.database.ok ? listAllServers() : []).map((s) => ({
+    id: s.id,
+    name: s.name,
+    transport: s.transport,
+    endpoint: s.transport === 'stdio' ? [s.command, ...(s.args ?? [])].join(' ') : (s.url ?? ''),
+    status: s.status,
+    statusDetail: s.statusDetail,
+  }));
   const testCases = health.database.ok ? countTestCases() : 0;
+  const stats = [
+    { label: 'MCP servers', value: servers.length, testId: 'server-count' },
+    { label: 'active servers', value: health.servers.active, testId: 'active-server-count' },
+    { label: 'test cases', value: testCases, testId: 'test-case-count' },
+    { label: 'runs in the last hour', value: health.runs.lastHour, testId: 'runs-last-hour' },
+  ];
   return (
     <>
-      <h1>
-        MCP Eval Harness <span className={`badge badge-${health.status}`} data-testid="health-status">{health.status}</span>
-      </h1>
-      <p className="muted">
-        Register MCP servers, write test cases (a query and the tool that should answer it), and measure whether LLMs pick the
-        right tool with the right arguments. The full dashboard is on its way; everything is available through the{' '}
-        <a href="/api-docs">REST API</a> today.
+      <div className={styles.hero}>
+        <h1>MCP Eval Harness</h1>
+        <span data-testid="health-status">
+          <Badge value={health.status} />
+        </span>
+      </div>
+      <p className={`muted ${styles.lead}`}>
+        Measure whether LLMs pick the right MCP tool with the right arguments, and why not: register servers, write test cases (a query
+        and the tool that should answer it), run batches and compare. Everything here is also in the <Link href="/api-docs">REST API</Link>.
       </p>
-      <section className="cards" aria-label="Summary">
-        <div className="card"><div className="value" data-testid="server-count">{servers.length}</div><div className="label">MCP servers</div></div>
-        <div className="card"><div className="value">{health.servers.active}</div><div className="label">active</div></div>
-        <div className="card"><div className="value" data-testid="test-case-count">{testCases}</div><div className="label">test cases</div></div>
-        <div className="card"><div className="value">{health.database.ok ? 'ok' : 'down'}</div><div className="label">database</div></div>
+      <dl className={styles.stats} aria-label="Summary">
+        {stats.map((s) => (
+          <div key={s.testId} className={styles.stat}>
+            <dt>{s.label}</dt>
+            <dd data-testid={s.testId}>{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.columns}>
+        <section className="panel" aria-labelledby="latest-heading">
+          <h2 id="latest-heading" className={styles.panelTitle}>
+            Latest batch
+          </h2>
+          <LatestBatch />
+        </section>
+        <section className="panel" aria-labelledby="guide-heading">
+          <h2 id="guide-heading" className={styles.panelTitle}>
+            Getting started
+          </h2>
+          <FirstRunGuide serverNames={servers.map((s) => s.name)} testCaseCount={testCases} />
+        </section>
+      </div>
+      <section className="panel" aria-labelledby="batches-heading">
+        <h2 id="batches-heading" className={styles.panelTitle}>
+          Recent batches
+        </h2>
+        <RecentBatches />
       </section>
-      <h2>Servers</h2>
-      {servers.length === 0 ? (
-        <p>No servers yet. Register one with <code>POST /api/servers</code> or import an <code>mcp.json</code> with <code>POST /api/servers/import</code>.</p>
-      ) : (
-        <table>
-          <thead><tr><th>Name</th><th>Transport</th><th>Endpoint</th><th>Status</th></tr></thead>
-          <tbody>
-            {servers.map((s) => (
-              <tr key={s.id} data-testid={`server-${s.name}`}>
-                <td>{s.name}</td>
-                <td>{s.transport}</td>
-                <td><code>{s.transport === 'stdio' ? [s.command, ...(s.args ?? [])].join(' ') : s.url}</code></td>
-                <td>
-                  <span className={`badge badge-${s.status}`}>{s.status}</span>
-                  {s.statusDetail ? <div className="muted">{s.statusDetail}</div> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <div className={styles.columns}>
+        <section className="panel" aria-labelledby="health-heading">
+          <h2 id="health-heading" className={styles.panelTitle}>
+            Health
+          </h2>
+          <HealthPanel health={health} />
+        </section>
+        <section className="panel" aria-labelledby="servers-heading">
+          <h2 id="servers-heading" className={styles.panelTitle}>
+            Servers
+          </h2>
+          <ServerTable servers={servers} />
+        </section>
+      </div>
     </>
   );
 }

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import styles from '../metrics.module.css';
+
+/**
+ * A chart with its numbers in words: the caption is read by screen readers (and tests),
+ * and an optional table shows every value on demand.
+ */
+export function ChartFigure({ summary, testId, table, note, children }: { summary: string; testId: string; table?: ReactNode; note?: string; children: ReactNode }) {
+  return (
+    <figure className={styles.figure} data-testid={testId}>
+      <figcaption className={styles.srOnly}>{summary}</figcaption>
+      <div className={styles.chart}>{children}</div>
+      {note ? <p className={styles.chartNote}>{note}</p> : null}
+      {table ? (
+        <details className={styles.details}>
+          <summary>Show the numbers</summary>
+          {table}
+        </details>
+      ) : null}
+    </figure>
+  );
+}

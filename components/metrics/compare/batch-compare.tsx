@@ -1,0 +1,64 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { queries } from '@/components/data/queries';
+import { Field } from '@/components/ui/field';
+import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
+import styles from '../metrics.module.css';
+import { BatchSelect } from '../filters/batch-select';
+import { useBatchOptions } from '../filters/use-batch-options';
+import { useUrlParams } from '../filters/use-url-params';
+import { CaseChanges } from './case-changes';
+import { isRetryable } from '../retryable';
+import { defaultPair } from './default-pair';
+import { DeltaTable } from './delta-table';
+
+/** Batch B against baseline A: per-metric deltas and the cases whose verdict changed. */
+export function BatchCompare() {
+  const { params, update } = useUrlParams();
+  const batches = useBatchOptions();
+  const items = batches.data?.items ?? [];
+  const fallback = defaultPair(items);
+  const a = params.get('a') ?? fallback.a;
+  const b = params.get('b') ?? fallback.b;
+  const ready = a !== '' && b !== '' && a !== b;
+  const comparison = useQuery({ ...queries.compare(a, b), enabled: ready });
+
+  if (batches.isPending) return <Loading label="Loading batches…" />;
+  if (batches.isError) return <ErrorState error={batches.error} onRetry={() => void batches.refetch()} />;
+  if (items.length < 2) {
+    return (
+      <EmptyState title="Comparing needs two batches.">
+        Run another batch from <Link href="/runs">Runs</Link> (for example after changing a tool description), then compare it with the first one
+        here.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div data-testid="batch-compare">
+      <div className={styles.comparePickers}>
+        <Field label="Baseline (A)">{(p) => <BatchSelect {...p} value={a} batches={items} onChange={(v) => update({ a: v, b })} />}</Field>
+        <button type="button" className="btn" onClick={() => update({ a: b, b: a })} aria-label="Swap A and B">
+          ⇄ Swap
+        </button>
+        <Field label="Compared (B)">{(p) => <BatchSelect {...p} value={b} batches={items} onChange={(v) => update({ a, b: v })} />}</Field>
+      </div>
+      {a === b ? (
+        <EmptyState title="Pick two different batches.">A batch compared with itself has no changes.</EmptyState>
+      ) : comparison.isPending ? (
+        <Loading label="Comparing…" />
+      ) : comparison.isError ? (
+        <ErrorState error={comparison.error} onRetry={isRetryable(comparison.error) ? () => void comparison.refetch() : undefined} />
+      ) : (
+        <div className={styles.compareResults}>
+          <h3 className={styles.subTitle}>Metrics, B against A</h3>
+          <DeltaTable comparison={comparison.data} />
+          <h3 className={styles.subTitle}>Cases whose verdict changed</h3>
+          <CaseChanges comparison={comparison.data} />
+        </div>
+      )}
+    </div>
+  );
+}

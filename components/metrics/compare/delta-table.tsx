@@ -1,0 +1,51 @@
+import type { BatchComparison } from '@/components/data/types';
+import styles from '../metrics.module.css';
+import { DELTA_KEYS, DELTA_METRICS, describeDelta, formatMetricValue } from './delta-metrics';
+
+const TONE_WORD = { better: 'better', worse: 'worse', same: 'no change', none: 'not comparable' } as const;
+
+/** Each metric in A and B and the change from A to B: the arrow gives its direction, the colour whether it is an improvement. */
+export function DeltaTable({ comparison }: { comparison: BatchComparison }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.dataTable} data-testid="compare-deltas">
+        <caption className={styles.srOnly}>Metrics of batch A and batch B and the change from A to B</caption>
+        <thead>
+          <tr>
+            <th scope="col">Metric</th>
+            <th scope="col" className={styles.num}>
+              A (baseline)
+            </th>
+            <th scope="col" className={styles.num}>
+              B
+            </th>
+            <th scope="col" className={styles.num}>
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {DELTA_KEYS.map((key) => {
+            const metric = DELTA_METRICS[key];
+            const a = metric.read(comparison.a);
+            const b = metric.read(comparison.b);
+            if (a === null && b === null) return null;
+            const delta = describeDelta(metric, comparison.deltas[key]);
+            return (
+              <tr key={key} data-testid={`delta-${key}`}>
+                <th scope="row">{metric.label}</th>
+                <td className={styles.num}>{formatMetricValue(metric.kind, a)}</td>
+                <td className={styles.num}>{formatMetricValue(metric.kind, b)}</td>
+                <td className={`${styles.num} ${styles[`delta_${delta.tone}`]}`}>
+                  <span aria-hidden="true">{delta.arrow} </span>
+                  <span data-testid="delta-value">{delta.text}</span>
+                  <span className={styles.srOnly}> ({TONE_WORD[delta.tone]})</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

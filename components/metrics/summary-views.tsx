@@ -1,0 +1,51 @@
+import type { MetricsSummary } from '@/components/data/types';
+import { ArgumentScores } from './charts/argument-scores';
+import { ConfidenceChart } from './charts/confidence-chart';
+import { ModelComparison } from './charts/model-comparison';
+import { ToolChart } from './charts/tool-chart';
+import { TrendChart } from './charts/trend-chart';
+import { ConfusionHeatmap } from './confusion/confusion-heatmap';
+import { HeatmapLegend } from './confusion/heatmap-legend';
+import { TopConfusions } from './confusion/top-confusions';
+import { KpiCards } from './kpi/kpi-cards';
+import styles from './metrics.module.css';
+import { Section } from './section';
+
+/** Every view of one metrics summary, top to bottom: headline numbers first, details after. */
+export function SummaryViews({ summary }: { summary: MetricsSummary }) {
+  return (
+    <>
+      <Section title="Key figures">
+        <KpiCards summary={summary} />
+      </Section>
+      <Section
+        title="Confusion matrix"
+        intro="Rows are the tool each test case expected, columns the tool the model called; none means no tool. The diagonal is right."
+      >
+        <ConfusionHeatmap matrix={summary.confusionMatrix} />
+        <HeatmapLegend />
+        <TopConfusions matrix={summary.confusionMatrix} />
+      </Section>
+      <Section
+        title="Precision and recall per tool"
+        intro="Precision: of the calls to a tool, how many were meant for it. Recall: of the cases meant for it, how many called it."
+      >
+        {summary.byTool.length ? <ToolChart tools={summary.byTool} /> : <p className="muted">No tool was expected or called in these runs.</p>}
+      </Section>
+      <div className={styles.pair}>
+        <Section title="Confidence" intro="Whether the model’s confidence can be trusted.">
+          <ConfidenceChart confidence={summary.confidence} />
+        </Section>
+        <Section title="Argument scores">
+          <ArgumentScores parameters={summary.parameters} />
+        </Section>
+      </div>
+      <Section title="Per model">
+        <ModelComparison models={summary.byModel} />
+      </Section>
+      <Section title="Trend by day" intro="Accuracy and F1 of the runs created each day (UTC).">
+        <TrendChart days={summary.byDay} />
+      </Section>
+    </>
+  );
+}
