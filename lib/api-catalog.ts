@@ -62,6 +62,15 @@ export const API_SECTIONS: ApiSection[] = [
     ],
   },
   {
+    title: "The app's own MCP endpoint",
+    endpoints: [
+      { method: 'POST', path: '/mcp', summary: 'Streamable HTTP MCP endpoint (X-API-Key; 120 requests/minute per key): list_servers, list_test_cases, list_runs, get_run, get_metrics, analyze_similarity, query_sql.' },
+      { method: 'GET', path: '/api/api-keys', summary: 'API keys for /mcp (prefix, created, last used, revoked; never the key).' },
+      { method: 'POST', path: '/api/api-keys', summary: 'Create a key {name}: the plaintext key is in this response only.' },
+      { method: 'DELETE', path: '/api/api-keys/{id}', summary: 'Revoke a key; it is refused from the next request on.' },
+    ],
+  },
+  {
     title: 'Operations',
     endpoints: [{ method: 'GET', path: '/api/health', summary: 'healthy / degraded / unavailable with reasons, database latency, server counts, run latency p50/p95, error rate, runs per minute, circuit breakers.' }],
   },

@@ -1,0 +1,27 @@
+'use client';
+
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/components/data/fetcher';
+import type { ApiKeyDto, CreatedApiKeyDto } from '@/lib/mcp-endpoint/api-keys';
+
+export type { ApiKeyDto, CreatedApiKeyDto };
+
+const KEY = ['api-keys'] as const;
+
+export const apiKeysQuery = () => queryOptions({ queryKey: KEY, queryFn: () => apiFetch<{ items: ApiKeyDto[]; total: number }>('/api/api-keys') });
+
+export function useCreateApiKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiFetch<CreatedApiKeyDto>('/api/api-keys', { method: 'POST', json: { name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<ApiKeyDto>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
+import { apiKeysQuery, type CreatedApiKeyDto } from './api-keys';
+import { ClientConfig } from './client-config';
+import { CreateKeyForm } from './create-key-form';
+import { KeysTable } from './keys-table';
+import { NewKeyNotice } from './new-key-notice';
+
+export function SettingsPage() {
+  const keys = useQuery(apiKeysQuery());
+  // Held in memory only: leaving the page is the last chance to copy it.
+  const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
+
+  return (
+    <>
+      <header className="set-page-head">
+        <h1>Settings</h1>
+        <p className="muted">
+          API keys let AI clients (Claude Desktop, Cursor, VS Code…) read evaluation results through this app&apos;s own MCP endpoint. The tools are
+          read-only; each key may make 120 requests per minute.
+        </p>
+      </header>
+
+      <section className="set-section" aria-labelledby="set-keys-title">
+        <h2 id="set-keys-title">API keys</h2>
+        <CreateKeyForm onCreated={setCreated} />
+        {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
+        {keys.isPending ? (
+          <Loading label="Loading API keys…" />
+        ) : keys.isError ? (
+          <ErrorState error={keys.error} onRetry={() => void keys.refetch()} />
+        ) : keys.data.items.length === 0 ? (
+          <EmptyState title="No API keys yet.">Create one above to connect an AI client.</EmptyState>
+        ) : (
+          <KeysTable keys={keys.data.items} />
+        )}
+      </section>
+
+      <ClientConfig apiKey={created?.key ?? null} />
+    </>
+  );
+}

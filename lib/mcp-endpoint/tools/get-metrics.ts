@@ -1,0 +1,20 @@
+import 'server-only';
+import { MetricsFiltersSchema } from '@/lib/metrics/filters';
+import { getMetricsSummary } from '@/lib/metrics/summary';
+import { fitObject } from '../budget';
+import { defineTool } from './types';
+
+export const getMetricsTool = defineTool({
+  name: 'get_metrics',
+  title: 'Get the metrics summary',
+  description: () =>
+    'The metrics of completed runs, as on the Metrics page and GET /api/metrics/summary: TP/FP/TN/FN counts, precision, ' +
+    'recall, F1, accuracy, specificity, parameter averages, confidence categories, pass^k, latency p50/p95, tokens, and ' +
+    'breakdowns by tool, model and day with the confusion matrix. Filters: batchId, testCaseId, serverName, toolName, ' +
+    'provider, model, from, to (ISO date or date-time).',
+  inputSchema: MetricsFiltersSchema,
+  run: (args, ctx) => {
+    const summary = getMetricsSummary(args);
+    return fitObject(summary, ctx, 'narrow the filters (e.g. batchId, toolName or model) to see the breakdowns in full');
+  },
+});
