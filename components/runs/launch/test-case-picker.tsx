@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { queries } from '@/components/data/queries';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { toolLabel } from '../format';
-import { useDebounced } from '../use-debounced';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 
 export type CaseSelection = { mode: 'all' | 'some'; ids: string[] };
 
@@ -16,7 +16,7 @@ const PAGE = 200;
 export function TestCasePicker({ value, onChange, error }: { value: CaseSelection; onChange: (v: CaseSelection) => void; error?: string | null }) {
   const id = useId();
   const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim());
+  const term = useDebouncedValue(search.trim(), 300);
   const all = useQuery(queries.testCases({ limit: PAGE }));
   const list = useQuery({ ...queries.testCases({ limit: PAGE, search: term || undefined }), enabled: value.mode === 'some' });
   const selected = new Set(value.ids);

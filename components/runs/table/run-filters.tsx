@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { queries } from '@/components/data/queries';
 import { PROVIDER_IDS } from '@/lib/providers/types';
 import { batchModelNames, shortId } from '../format';
-import { useDebounced } from '../use-debounced';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { CLASSIFICATIONS, RUN_STATUSES, type RunFilters } from './use-run-filters';
 
 type Props = { filters: RunFilters; onChange: (patch: Partial<RunFilters>) => void };
@@ -14,7 +14,7 @@ type Props = { filters: RunFilters; onChange: (patch: Partial<RunFilters>) => vo
 export function RunFilterBar({ filters, onChange }: Props) {
   const batches = useQuery(queries.batches({ limit: 50 }));
   const [model, setModel] = useState(filters.model ?? '');
-  const settledModel = useDebounced(model.trim(), 400);
+  const settledModel = useDebouncedValue(model.trim(), 400);
   useEffect(() => {
     if (settledModel !== (filters.model ?? '')) onChange({ model: settledModel || undefined });
     // Only the typed value drives this; the URL follows it.

@@ -9,7 +9,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { filterParams, hasFilters, NO_FILTERS, PAGE_SIZE, type TestCaseFilters } from '../filters';
 import { ImportPanel } from '../import/import-panel';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { ExportLinks } from './export-links';
 import { FiltersBar } from './filters-bar';
 import { TestCaseTable } from './test-case-table';
