@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startEverything } from '../tests/helpers/everything';
 
 /*
  * The Servers pages, end to end against the production build. The database is shared with
@@ -15,34 +14,6 @@ type Server = { id: string; name: string; status: string; auth: { type: string; 
 const RUN = Date.now().toString(36);
 const name = (what: string) => `e2e-srv-${what}-${RUN}`;
 const SHOTS = 'test-results/screenshots';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function registerViaApi(request: APIRequestContext, body: Record<string, unknown>): Promise<Server> {
   const res = await request.post('/api/servers', { data: body });
@@ -65,21 +36,18 @@ function watchForScripts(page: Page): { dialogs: string[] } {
   return seen;
 }
 
-let everything: ChildProcess | undefined;
-let everythingPort = 0;
+let everything: Awaited<ReturnType<typeof startEverything>> | undefined;
+let everythingUrl = '';
 const created = new Set<string>();
 
 test.beforeAll(async () => {
-  everythingPort = await freePort();
-  everything = spawn(process.execPath, ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'streamableHttp'], {
-    env: { ...process.env, PORT: String(everythingPort) },
-    stdio: 'ignore',
-  });
-  await waitForPort(everythingPort);
+  // The real npm reference server, started the same way the integration tests start it.
+  everything = await startEverything('streamableHttp');
+  everythingUrl = everything.url;
 });
 
 test.afterAll(async ({ request }) => {
-  everything?.kill();
+  await everything?.close();
   // Leave the shared database as the next spec expects it: only the demo servers.
   const res = await request.get('/api/servers?limit=200');
   const mine = ((await res.json()) as { items: Server[] }).items.filter((s) => s.name.startsWith('e2e-srv-') && s.name.endsWith(RUN));
@@ -97,7 +65,7 @@ test('register server-everything over streamable HTTP, see its tools and call ec
   await expect(page).toHaveURL(/\/servers\/new$/);
   await page.getByLabel('Name').fill(serverName);
   await expect(page.getByLabel('Streamable HTTP')).toBeChecked();
-  await page.getByLabel('URL').fill(`http://127.0.0.1:${everythingPort}/mcp`);
+  await page.getByLabel('URL').fill(everythingUrl);
   await page.getByRole('button', { name: 'Add header' }).click();
   const headerName = page.getByRole('textbox', { name: 'Header name 1' });
   await expect(headerName).toBeFocused();
@@ -119,7 +87,7 @@ test('register server-everything over streamable HTTP, see its tools and call ec
   const row = page.getByTestId(`server-row-${serverName}`);
   await expect(row).toContainText('active');
   await expect(row).toContainText('Streamable HTTP');
-  await expect(row).toContainText(`http://127.0.0.1:${everythingPort}/mcp`);
+  await expect(row).toContainText(everythingUrl);
   await row.getByRole('button', { name: `Check connectivity of ${serverName}` }).click();
   await expect(row.getByRole('status')).toContainText('Connected');
   await page.screenshot({ path: `${SHOTS}/servers-list.png`, fullPage: true });
