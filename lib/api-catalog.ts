@@ -72,7 +72,11 @@ export const API_SECTIONS: ApiSection[] = [
   },
   {
     title: 'Operations',
-    endpoints: [{ method: 'GET', path: '/api/health', summary: 'healthy / degraded / unavailable with reasons, database latency, server counts, run latency p50/p95, error rate, runs per minute, circuit breakers.' }],
+    endpoints: [
+      { method: 'GET', path: '/api/settings', summary: 'App settings: the default embedding model of the similarity analysis.' },
+      { method: 'PUT', path: '/api/settings', summary: 'Set {embeddingModel: "auto" | a known model id}.' },
+      { method: 'GET', path: '/api/health', summary: 'healthy / degraded / unavailable with reasons, database latency, server counts, run latency p50/p95, error rate, runs per minute, circuit breakers.' },
+    ],
   },
   {
     title: 'Demo MCP servers (served by this app)',

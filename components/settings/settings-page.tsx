@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { apiKeysQuery, type CreatedApiKeyDto } from './api-keys';
 import { ClientConfig } from './client-config';
 import { CreateKeyForm } from './create-key-form';
+import { EmbeddingModelSetting } from './embedding-model-setting';
 import { KeysTable } from './keys-table';
 import { NewKeyNotice } from './new-key-notice';
 
@@ -40,6 +41,8 @@ export function SettingsPage() {
       </section>
 
       <ClientConfig apiKey={created?.key ?? null} />
+
+      <EmbeddingModelSetting />
     </>
   );
 }

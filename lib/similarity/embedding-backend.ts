@@ -1,6 +1,7 @@
 import 'server-only';
 import { embedWithCache } from './embeddings/cache';
 import { calibrate } from './embeddings/calibration';
+import { defaultEmbeddingModelRequest } from '../settings/embedding-model';
 import { resolveEmbeddingModel } from './embeddings/registry';
 import type { Calibration, EmbeddingChoice, EmbeddingProvider, EmbedOptions } from './types';
 
@@ -15,7 +16,8 @@ export type EmbeddingBackend = {
 };
 
 export const embeddingBackend: EmbeddingBackend = {
-  resolve: resolveEmbeddingModel,
+  // A request that names no model gets the default chosen in Settings (automatic unless set).
+  resolve: (requested, options) => resolveEmbeddingModel(requested ?? defaultEmbeddingModelRequest(), options),
   embed: embedWithCache,
   calibrate,
 };

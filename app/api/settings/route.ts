@@ -1,0 +1,9 @@
+import { json, parseBody, route } from '@/lib/http';
+import { EmbeddingModelSettingSchema, getDefaultEmbeddingModel, setDefaultEmbeddingModel } from '@/lib/settings/embedding-model';
+
+export const GET = route(async () => json({ embeddingModel: getDefaultEmbeddingModel() }));
+
+export const PUT = route(async (req) => {
+  const { embeddingModel } = await parseBody(req, EmbeddingModelSettingSchema);
+  return json({ embeddingModel: setDefaultEmbeddingModel(embeddingModel) });
+});
