@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { getSqlite } from '@/db/client';
+import { seededRandom } from '@/lib/seeded-random';
 import { classify as classifyRefs, type Classification } from '@/lib/eval/classify';
 
 /**
@@ -188,17 +189,8 @@ const MODEL_CONFIGS = [
 const TOOL_VERBS = ['search', 'get', 'list', 'create', 'update', 'delete', 'summarize', 'query'];
 const DAY_MS = 86_400_000;
 
-/** mulberry32: small, fast and good enough to make data look varied. */
-function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded, so the same options always give the same data. */
+const createRng = (seed: number): Rng => seededRandom(seed);
 
 function hashText(text: string): number {
   let h = 2166136261;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import protobuf from 'protobufjs';
+import { seededRandom } from '@/lib/seeded-random';
 
 /**
  * Generates a real (if tiny) BERT-shaped ONNX model directory that @huggingface/transformers
@@ -66,18 +67,6 @@ export type TinyModel = {
   vocabulary: string[];
   remove(): void;
 };
-
-/** mulberry32: a seeded generator, so every run builds the same model. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomVector(random: () => number, dims: number, scale: number): number[] {
   return Array.from({ length: dims }, () => (random() * 2 - 1) * scale);

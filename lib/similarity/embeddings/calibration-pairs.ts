@@ -1,3 +1,5 @@
+import { seededRandom } from '../../seeded-random';
+
 /**
  * The labeled set the calibration is derived from: pairs of real tool descriptions that a
  * person (or a model picking a tool) would likely confuse, and pairs that plainly differ.
@@ -50,18 +52,6 @@ export function nameWords(name: string): string[] {
 
 const normalizedName = (name: string) => nameWords(name).join('_');
 const normalizedText = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
-
-/** mulberry32, so the sample (and with it the committed anchors) is reproducible. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type CorpusPairOptions = { maxPairsPerName: number; differentPairs: number; sameServerPairs: number; seed: number };
 
