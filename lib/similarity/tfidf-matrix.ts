@@ -1,3 +1,4 @@
+import { idfOf, termWeight } from '../providers/local/tfidf';
 import { tokenize } from '../providers/local/tokenize';
 import type { PairScores } from './vector';
 
@@ -11,11 +12,6 @@ import type { PairScores } from './vector';
  */
 
 type SparseVector = { terms: Int32Array; weights: Float32Array };
-
-/** Smoothed IDF as in lib/providers/local/tfidf.ts: ln((N + 1) / (df + 1)) + 1. */
-function idfOf(df: number, documents: number): number {
-  return Math.log((documents + 1) / (df + 1)) + 1;
-}
 
 export type TfIdfIndex = {
   vectors: SparseVector[];
@@ -49,7 +45,7 @@ export function buildTfIdfIndex(texts: readonly string[]): TfIdfIndex {
     const weights = new Float32Array(ids.length);
     let norm = 0;
     ids.forEach((id, p) => {
-      const w = (1 + Math.log(c.get(id) ?? 1)) * idfOf(df[id]!, texts.length);
+      const w = termWeight(c.get(id) ?? 1, idfOf(df[id]!, texts.length));
       weights[p] = w;
       norm += w * w;
     });

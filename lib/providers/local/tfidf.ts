@@ -16,14 +16,18 @@ function countTerms(tokens: string[]): Map<string, number> {
  * weighs 1; a query word found in no tool gets the largest weight, so unrelated words in the
  * query lower its similarity to every tool instead of being ignored.
  */
-function idfOf(df: number, documents: number): number {
+export function idfOf(df: number, documents: number): number {
   return Math.log((documents + 1) / (df + 1)) + 1;
 }
 
 /** Sublinear term frequency keeps a repeated word from dominating. */
+export function termWeight(tf: number, idf: number): number {
+  return (1 + Math.log(tf)) * idf;
+}
+
 function weigh(counts: Map<string, number>, idf: (term: string) => number): Vector {
   const vector: Vector = new Map();
-  for (const [term, tf] of counts) vector.set(term, (1 + Math.log(tf)) * idf(term));
+  for (const [term, tf] of counts) vector.set(term, termWeight(tf, idf(term)));
   return vector;
 }
 
