@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ApiError } from '@/components/data/fetcher';
 import type { ServerDto } from '@/components/data/types';
-import { ModalDialog } from './modal-dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useDeleteServer } from './mutations';
 
 type InUse = { count: number };
@@ -65,7 +65,7 @@ export function DeleteServerButton({ server, small = true, onDeleted }: { server
             {otherError.message}
           </p>
         ) : null}
-        <div className="srv-dialog-actions">
+        <div className="dialog-actions">
           <button type="button" className="btn" onClick={close} autoFocus>
             Cancel
           </button>

@@ -28,21 +28,21 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, 
   return (
     <dialog
       ref={ref}
-      className="tc-dialog"
+      className="dialog"
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         if (!busy) onCancel();
       }}
     >
-      <h2 id={titleId}>{title}</h2>
+      <h2 id={titleId} className="dialog-title">{title}</h2>
       {children}
       {error ? (
         <p className="field-error" role="alert">
           {error}
         </p>
       ) : null}
-      <div className="tc-dialog-actions">
+      <div className="dialog-actions">
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
           Cancel
         </button>

@@ -16,10 +16,10 @@ export function ModalDialog({ open, title, onClose, children, role = 'dialog' }:
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="srv-dialog" role={role} aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className="dialog" role={role} aria-labelledby={titleId} onClose={onClose}>
       {open ? (
         <>
-          <h2 id={titleId} className="srv-dialog-title">
+          <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
           {children}
