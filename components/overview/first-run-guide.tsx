@@ -21,7 +21,7 @@ function Step({ done, title, children }: { done: boolean; title: string; childre
       </span>
       <div>
         <strong>{title}</strong>
-        {done ? <span className={styles.srOnly}> (done)</span> : null}
+        {done ? <span className="sr-only"> (done)</span> : null}
         <div className={styles.stepBody}>{children}</div>
       </div>
     </li>

@@ -8,7 +8,7 @@ import styles from '../metrics.module.css';
 export function ChartFigure({ summary, testId, table, note, children }: { summary: string; testId: string; table?: ReactNode; note?: string; children: ReactNode }) {
   return (
     <figure className={styles.figure} data-testid={testId}>
-      <figcaption className={styles.srOnly}>{summary}</figcaption>
+      <figcaption className="sr-only">{summary}</figcaption>
       <div className={styles.chart}>{children}</div>
       {note ? <p className={styles.chartNote}>{note}</p> : null}
       {table ? (

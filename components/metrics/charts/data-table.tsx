@@ -8,7 +8,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, testId }: { cap
   return (
     <div className={styles.tableWrap}>
       <table className={styles.dataTable} data-testid={testId}>
-        <caption className={styles.srOnly}>{caption}</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
             {columns.map((c) => (

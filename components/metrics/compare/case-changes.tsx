@@ -53,7 +53,7 @@ export function CaseChanges({ comparison }: { comparison: BatchComparison }) {
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.dataTable} data-testid="compare-cases">
-            <caption className={styles.srOnly}>Test cases whose verdict changed from batch A to batch B</caption>
+            <caption className="sr-only">Test cases whose verdict changed from batch A to batch B</caption>
             <thead>
               <tr>
                 <th scope="col">Change</th>

@@ -9,7 +9,7 @@ export function DeltaTable({ comparison }: { comparison: BatchComparison }) {
   return (
     <div className={styles.tableWrap}>
       <table className={styles.dataTable} data-testid="compare-deltas">
-        <caption className={styles.srOnly}>Metrics of batch A and batch B and the change from A to B</caption>
+        <caption className="sr-only">Metrics of batch A and batch B and the change from A to B</caption>
         <thead>
           <tr>
             <th scope="col">Metric</th>
@@ -39,7 +39,7 @@ export function DeltaTable({ comparison }: { comparison: BatchComparison }) {
                 <td className={`${styles.num} ${styles[`delta_${delta.tone}`]}`}>
                   <span aria-hidden="true">{delta.arrow} </span>
                   <span data-testid="delta-value">{delta.text}</span>
-                  <span className={styles.srOnly}> ({TONE_WORD[delta.tone]})</span>
+                  <span className="sr-only"> ({TONE_WORD[delta.tone]})</span>
                 </td>
               </tr>
             );

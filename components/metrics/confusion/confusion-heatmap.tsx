@@ -16,7 +16,7 @@ export function ConfusionHeatmap({ matrix }: { matrix: Matrix }) {
   return (
     <div className={styles.heatmapWrap} tabIndex={0} role="region" aria-label="Confusion matrix (scrollable)">
       <table className={styles.heatmap} data-testid="confusion-matrix">
-        <caption className={styles.srOnly}>Runs per expected tool (rows) and selected tool (columns); none means no tool.</caption>
+        <caption className="sr-only">Runs per expected tool (rows) and selected tool (columns); none means no tool.</caption>
         <thead>
           <tr>
             <th scope="col" className={styles.heatCorner}>
@@ -42,7 +42,7 @@ export function ConfusionHeatmap({ matrix }: { matrix: Matrix }) {
                 if (count === 0) {
                   return (
                     <td key={selected} className={`${styles.heatCell} ${correct ? styles.heatDiagonal : ''}`}>
-                      <span className={styles.srOnly}>0</span>
+                      <span className="sr-only">0</span>
                     </td>
                   );
                 }

@@ -42,7 +42,7 @@ export function BatchList({ selectedBatchId }: { selectedBatchId: string | null 
                 <th scope="col">Models</th>
                 <th scope="col">Created</th>
                 <th scope="col">
-                  <span className="runs-visually-hidden">Actions</span>
+                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>

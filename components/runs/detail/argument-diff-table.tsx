@@ -29,7 +29,7 @@ export function ArgumentDiffTable({ rows }: { rows: DiffRow[] }) {
   return (
     <div className="runs-table-wrap">
       <table className="runs-table runs-diff" data-testid="argument-diff">
-        <caption className="runs-visually-hidden">Expected versus actual arguments</caption>
+        <caption className="sr-only">Expected versus actual arguments</caption>
         <thead>
           <tr>
             <th scope="col">Parameter</th>

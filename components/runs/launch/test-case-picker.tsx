@@ -46,7 +46,7 @@ export function TestCasePicker({ value, onChange, error }: { value: CaseSelectio
       {value.mode === 'some' ? (
         <div className="runs-picker">
           <div className="runs-picker-bar">
-            <label htmlFor={`${id}-search`} className="runs-visually-hidden">
+            <label htmlFor={`${id}-search`} className="sr-only">
               Search test cases
             </label>
             <input id={`${id}-search`} type="search" placeholder="Search by name or query…" value={search} onChange={(e) => setSearch(e.target.value)} />

@@ -56,7 +56,7 @@ export function BatchLiveCard({ batchId, stream, onDismiss }: { batchId: string;
           Connecting to the progress stream…
         </p>
       )}
-      <p className="runs-visually-hidden" role="status" aria-live="polite">
+      <p className="sr-only" role="status" aria-live="polite">
         {!active && counts ? `${name} ${status}: ${describeCounts(counts)}` : ''}
       </p>
       {live.connection === 'reconnecting' ? <p className="muted">Progress stream interrupted; reconnecting…</p> : null}

@@ -63,7 +63,7 @@ export function RunTable() {
       {runs.data && runs.data.items.length > 0 ? (
         <div className="runs-table-wrap" aria-busy={runs.isFetching && runs.isPlaceholderData}>
           <table className="runs-table" data-testid="run-table">
-            <caption className="runs-visually-hidden">Test runs, newest first</caption>
+            <caption className="sr-only">Test runs, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Test case</th>

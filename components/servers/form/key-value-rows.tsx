@@ -48,7 +48,7 @@ export function KeyValueRows({ legend, hint, error, keyLabel, valueLabel, addLab
         <ul className="srv-kv-list">
           {rows.map((row, i) => (
             <li key={row.id} className="srv-kv-row">
-              <label className="srv-sr-only" htmlFor={`${id}-k${row.id}`}>
+              <label className="sr-only" htmlFor={`${id}-k${row.id}`}>
                 {keyLabel} {i + 1}
               </label>
               <input
@@ -59,7 +59,7 @@ export function KeyValueRows({ legend, hint, error, keyLabel, valueLabel, addLab
                 spellCheck={false}
                 onChange={(e) => update(row.id, { key: e.target.value })}
               />
-              <label className="srv-sr-only" htmlFor={`${id}-v${row.id}`}>
+              <label className="sr-only" htmlFor={`${id}-v${row.id}`}>
                 {valueLabel} {i + 1}
               </label>
               <input

@@ -11,14 +11,14 @@ export function ServersTable({ servers }: { servers: ServerDto[] }) {
   return (
     <div className="srv-table-wrap">
       <table className="srv-table">
-        <caption className="srv-sr-only">Registered MCP servers</caption>
+        <caption className="sr-only">Registered MCP servers</caption>
         <thead>
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Transport and endpoint</th>
             <th scope="col">Status</th>
             <th scope="col">
-              <span className="srv-sr-only">Actions</span>
+              <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>

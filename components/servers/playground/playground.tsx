@@ -42,7 +42,7 @@ export function Playground({ serverId, tools, selected, onSelect }: Props) {
         <>
           {tool.description ? <p className="srv-tool-desc srv-clamp-3">{tool.description}</p> : null}
           <ArgumentsEditor key={tool.name} tool={tool} pending={call.isPending} issues={issues} onCall={(args) => call.mutate({ tool: tool.name, args })} />
-          <div aria-live="polite" className="srv-sr-only">
+          <div aria-live="polite" className="sr-only">
             {call.isPending ? `Calling ${tool.name}…` : forThisTool && call.data ? `Call finished: ${call.data.status}` : ''}
           </div>
           {forThisTool && call.data ? <CallResult execution={call.data} /> : null}

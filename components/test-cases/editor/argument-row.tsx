@@ -39,7 +39,7 @@ export function ArgumentRow({ prop, draft, error, onChange }: Props) {
         <div className="tc-arg-controls">
           <div className="tc-mode">
             <label htmlFor={`${id}-mode`}>
-              Check<span className="tc-sr-only"> {prop.name}</span>
+              Check<span className="sr-only"> {prop.name}</span>
             </label>
             <select
               id={`${id}-mode`}

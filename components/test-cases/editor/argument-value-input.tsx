@@ -18,7 +18,7 @@ function Label({ htmlFor, text, prop }: { htmlFor: string; text: string; prop: P
   return (
     <label htmlFor={htmlFor}>
       {text}
-      <span className="tc-sr-only"> for {prop.name}</span>
+      <span className="sr-only"> for {prop.name}</span>
     </label>
   );
 }
@@ -63,7 +63,7 @@ function EnumChoices({ prop, draft, idBase, describedBy, onChange }: Props) {
   return (
     <fieldset className="tc-choices" id={`${idBase}-value`} aria-describedby={describedBy}>
       <legend>
-        Options<span className="tc-sr-only"> for {prop.name}</span>
+        Options<span className="sr-only"> for {prop.name}</span>
       </legend>
       {(prop.enumValues ?? []).map((v) => {
         const json = JSON.stringify(v);

@@ -42,7 +42,7 @@ export function TestCaseTable({ items, onDeleted }: { items: TestCaseDto[]; onDe
   return (
     <div className="tc-table-wrap">
       <table className="tc-table">
-        <caption className="tc-sr-only">Test cases</caption>
+        <caption className="sr-only">Test cases</caption>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -51,7 +51,7 @@ export function TestCaseTable({ items, onDeleted }: { items: TestCaseDto[]; onDe
             <th scope="col">Expected</th>
             <th scope="col">Expected arguments</th>
             <th scope="col" className="tc-actions-col">
-              <span className="tc-sr-only">Actions</span>
+              <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>

@@ -81,7 +81,7 @@ export function TestCasesView({ initialFilters, saved }: { initialFilters: TestC
         </div>
       </div>
 
-      <p ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'tc-notice' : 'tc-sr-only'}>
+      <p ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'tc-notice' : 'sr-only'}>
         {notice}
       </p>
 
