@@ -87,3 +87,20 @@ export function closeDb(): void {
   holder.__mcpEvalDb?.sqlite.close();
   holder.__mcpEvalDb = undefined;
 }
+
+/**
+ * Builds something once per connection (prepared statements, which belong to the connection
+ * they were prepared on) and hands the same value back until the connection changes.
+ */
+export function perConnection<T>(build: (db: Db) => T): () => T {
+  const built = new WeakMap<Db, T>();
+  return () => {
+    const db = getDb();
+    let value = built.get(db);
+    if (value === undefined) {
+      value = build(db);
+      built.set(db, value);
+    }
+    return value;
+  };
+}

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, getSqlite } from '../client';
+import { getDb, getSqlite, perConnection, type Db } from '../client';
 import {
   evaluationResults,
   modelSettings,
@@ -69,9 +69,9 @@ export function listRuns(filter: RunFilter & Page): { rows: RunWithSettings[]; t
 
 // Prepared once per connection: these run for every evaluation run, and building the
 // query each time was a measurable share of the harness overhead.
-const prepared = new WeakMap<object, ReturnType<typeof prepareHotQueries>>();
+const hot = perConnection((db) => prepareHotQueries(db));
 
-function prepareHotQueries(db: ReturnType<typeof getDb>) {
+function prepareHotQueries(db: Db) {
   return {
     getRun: db
       .select(selection)
@@ -119,15 +119,6 @@ function prepareHotQueries(db: ReturnType<typeof getDb>) {
   };
 }
 
-function hot() {
-  const db = getDb();
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = prepareHotQueries(db);
-    prepared.set(db, queries);
-  }
-  return queries;
-}
 
 export function getRun(id: string): RunWithSettings | undefined {
   const row = hot().getRun.get({ id });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { getDb } from '../client';
+import { getDb, perConnection, type Db } from '../client';
 import { mcpServers, testCases, testCaseServers, type NewTestCaseRow, type TestCaseRow } from '../schema';
 import { likePattern, newId, type Page } from './util';
 
@@ -70,9 +70,9 @@ export function listTestCases(filter: TestCaseFilter & Page): { rows: TestCaseWi
 }
 
 // Prepared once per connection: every evaluation run reads its test case.
-const prepared = new WeakMap<object, ReturnType<typeof prepareGetQueries>>();
+const getQueries = perConnection((db) => prepareGetQueries(db));
 
-function prepareGetQueries(db: ReturnType<typeof getDb>) {
+function prepareGetQueries(db: Db) {
   return {
     testCase: db.select().from(testCases).where(eq(testCases.id, sql.placeholder('id'))).prepare(),
     servers: db
@@ -86,12 +86,7 @@ function prepareGetQueries(db: ReturnType<typeof getDb>) {
 }
 
 export function getTestCase(id: string): TestCaseWithServers | undefined {
-  const db = getDb();
-  let q = prepared.get(db);
-  if (!q) {
-    q = prepareGetQueries(db);
-    prepared.set(db, q);
-  }
+  const q = getQueries();
   const row = q.testCase.get({ id });
   return row ? { ...row, servers: q.servers.all({ id }) } : undefined;
 }
