@@ -2,6 +2,7 @@ import type { EmbeddingBackend } from './embedding-backend';
 import type { SimilarityMethod } from './schemas';
 import { calibratedScale, identityScale, type ScoreScale } from './score-scale';
 import { descriptionText, fullText, lexicalText, parameterText } from './texts';
+import { mixNameVector, nameText } from './tool-vectors';
 import { buildTfIdfIndex, tfIdfScores, type TfIdfIndex } from './tfidf-matrix';
 import type { SimilarityTool } from './types';
 import { denseCosine, normalizeRows, packVectors, type PairScores } from './vector';
@@ -100,7 +101,8 @@ export async function buildScoring(tools: SimilarityTool[], options: ScoringOpti
   const choice = await backend.resolve(options.embeddingModel, { ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
   timings.resolveMs = since(started);
   const fulls = options.computeFull ? tools.map((t) => fullText(t)) : [];
-  const texts = [...tools.map(descriptionText), ...fulls, ...(params?.texts ?? [])];
+  // Names last, so the slices below keep their positions; see tool-vectors.ts for the mix.
+  const texts = [...tools.map(descriptionText), ...fulls, ...(params?.texts ?? []), ...tools.map(nameText)];
   started = performance.now();
   const vectors = await backend.embed(choice.provider, texts, {
     ...(options.signal ? { signal: options.signal } : {}),
@@ -110,18 +112,20 @@ export async function buildScoring(tools: SimilarityTool[], options: ScoringOpti
   // The layer promises unit vectors; normalising again is cheap insurance for the dot products.
   const scoresOf = (from: number, to: number) => denseCosine(normalizeRows(packVectors(vectors.slice(from, to))));
   const n = tools.length;
+  const names = vectors.slice(texts.length - n);
+  const withNames = (from: number) => denseCosine(packVectors(vectors.slice(from, from + n).map((v, i) => mixNameVector(names[i]!, v))));
   return {
     tools,
     method: 'embedding',
     embeddingModel: choice.provider.model,
     embeddingReason: choice.reason,
     scale: calibratedScale(choice.provider.calibration, backend.calibrate),
-    description: scoresOf(0, n),
-    full: options.computeFull ? scoresOf(n, 2 * n) : null,
+    description: withNames(0),
+    full: options.computeFull ? withNames(n) : null,
     get lexical() {
       return lazyLexical();
     },
-    parameters: params && params.texts.length ? { scores: scoresOf(n + fulls.length, texts.length), slot: params.slot } : null,
+    parameters: params && params.texts.length ? { scores: scoresOf(n + fulls.length, texts.length - n), slot: params.slot } : null,
     timings,
     embeddedTexts: texts.length,
   };

@@ -13,9 +13,10 @@ export function humanizeName(name: string): string {
 }
 
 /**
- * What the embedding models compare for the description-only `similarity`: the description
- * alone, because that is the text each model's calibration was measured on
- * (embeddings/calibration-pairs.ts); embedding other text would shift what 0.85 means.
+ * What the embedding models embed for the description-only `similarity`: the description,
+ * mixed afterwards with the embedding of the name (tool-vectors.ts), exactly as each model's
+ * calibration was measured (embeddings/derive-calibration.ts); embedding other text would
+ * shift what 0.85 means.
  */
 export function descriptionText(tool: Pick<SimilarityTool, 'description'>): string {
   return tool.description;

@@ -22,6 +22,7 @@ import { corpusPairs, demoPairs, type LabeledPair, type LabeledTool } from './ca
 import { TINY_TEST_MODEL_ID } from './calibration-data';
 import { createOpenAiEmbeddingProvider } from './openai';
 import { loadTransformerProvider } from './transformer';
+import { mixNameVector, nameText } from '../tool-vectors';
 import { dot, normalizeInPlace } from './vector-math';
 import { directionFingerprint, TOOL_DESCRIPTION_DIRECTION } from './word-vector-direction';
 import type { WordVectorTable } from './word-vector-table';
@@ -83,18 +84,24 @@ export type Measurement = {
   flaggedByKind: Map<string, { pairs: number; flagged: number }>;
 };
 
-/** Raw cosines of every pair; pairs where either text embeds to zero (nothing the model knows) are skipped. */
+/**
+ * Raw cosines of every pair, on the vectors the analysis compares: description mixed with
+ * name (tool-vectors.ts). Pairs where either description embeds to zero (nothing the model
+ * knows) are skipped.
+ */
 export async function measure(embed: Embed, pairs: readonly LabeledPair[]): Promise<Measurement> {
-  const texts = [...new Set(pairs.flatMap((p) => [p.a.description, p.b.description]))];
+  const tools = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+  const texts = [...new Set(tools.flatMap((t) => [t.description, nameText(t)]))];
   const vectors = await embed(texts);
   const byText = new Map(texts.map((t, i) => [t, vectors[i]!]));
+  const byTool = new Map(tools.map((t) => [t, mixNameVector(byText.get(nameText(t))!, byText.get(t.description)!)]));
   const confusable: number[] = [];
   const different: number[] = [];
   const scored: { why: string; raw: number }[] = [];
   let skipped = 0;
   for (const pair of pairs) {
-    const a = byText.get(pair.a.description)!;
-    const b = byText.get(pair.b.description)!;
+    const a = byTool.get(pair.a)!;
+    const b = byTool.get(pair.b)!;
     if (!a.some((v) => v !== 0) || !b.some((v) => v !== 0)) {
       skipped++;
       continue;
