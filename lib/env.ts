@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   EMBEDDING_MODEL_DIR: z.string().min(1).optional(),
   /** Whether the local embedding model may be downloaded from the Hugging Face hub (once, into DATA_DIR/models). */
   EMBEDDING_ALLOW_DOWNLOAD: booleanFlag.default(true),
+  /** Where the converted word vectors live (default DATA_DIR/embeddings/wink-sg-100d.bin); several data dirs can share one. */
+  WORD_VECTORS_FILE: z.string().min(1).optional(),
 });
 
 export type Env = {
@@ -39,6 +41,7 @@ export type Env = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   embeddingModelDir: string | undefined;
   embeddingAllowDownload: boolean;
+  wordVectorsFile: string;
 };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -81,5 +84,6 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     logLevel: e.LOG_LEVEL,
     embeddingModelDir: e.EMBEDDING_MODEL_DIR === undefined ? undefined : path.resolve(e.EMBEDDING_MODEL_DIR),
     embeddingAllowDownload: e.EMBEDDING_ALLOW_DOWNLOAD,
+    wordVectorsFile: path.resolve(e.WORD_VECTORS_FILE ?? path.join(e.DATA_DIR, 'embeddings', 'wink-sg-100d.bin')),
   };
 }

@@ -16,11 +16,15 @@ import { createTestCase } from '@/lib/test-cases/service';
 import { call } from './helpers/api';
 import { startDemoServers } from './helpers/demo-server';
 import { freePort } from './helpers/everything';
+import { useSharedWordVectors } from './helpers/shared-word-vectors';
 import { startLlmServer, type LlmServer, type ScriptRule } from './helpers/llm-server';
 
 type Run = { id: string; status: string; classification: string | null; selectedServer: string | null; selectedTool: string | null; confidenceScore: number | null; confidenceCategory: string | null; failureReasons: string[]; errorMessage: string | null; extractedParameters: Record<string, unknown> | null; inputTokens: number | null };
 type RunDetail = Run & { tools: { server: string; name: string; exposedName: string }[]; llmResponseRaw: { samples: unknown[] }; evaluation: { failureReasons: string[]; parameterCompleteness: number | null; parameterCorrectness: number | null; typeConformance: number | null; passK: boolean | null; reasoning: string; recommendations: { type: string }[]; hallucinatedParameters: string[] } | null };
 type Batch = { id: string; status: string; counts: { total: number; pending: number; running: number; completed: number; failed: number; cancelled: number } };
+
+// The local provider's hybrid router reads the real word vectors, converted once for all test files.
+useSharedWordVectors();
 
 const SENTINEL_KEY = 'sk-SENTINEL-eval-5be1c0ffee';
 const ASSESS: ScriptRule = { match: /^Rate your confidence/, replies: [{ text: '{"confidence": 0.9, "reasoning": "The query names the operation directly."}' }] };
@@ -216,14 +220,22 @@ describe('batches', () => {
     expect(cancelled.body.counts.cancelled).toBeGreaterThanOrEqual(5);
   });
 
-  it('the local provider evaluates offline, with no key', async () => {
-    const ids = [newCase('local 1', 'delete the todo with id 3', ['rag', 'todo'], { server: 'todo', tool: 'delete_todo' }), newCase('local 2', 'tell me a joke about penguins', ['todo'], null)];
-    const res = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { testCaseIds: ids, models: [{ provider: 'local', model: 'lexical' }] } });
+  it.each(['hybrid', 'lexical'])('the local provider (%s) evaluates offline, with no key', { timeout: 60_000 }, async (model) => {
+    const ids = [newCase(`local ${model} 1`, 'delete the todo with id 3', ['rag', 'todo'], { server: 'todo', tool: 'delete_todo' }), newCase(`local ${model} 2`, 'tell me a joke about penguins', ['todo'], null)];
+    const res = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { testCaseIds: ids, models: [{ provider: 'local', model }] } });
     expect(res.status).toBe(202);
     await waitForJob(res.body.id);
     const runs = await call<{ items: Run[] }>(runsRoute.GET, 'GET', '/api/test-runs', { query: { batchId: res.body.id } });
     expect(runs.body.items.every((r) => r.status === 'completed')).toBe(true);
     expect(runs.body.items.map((r) => `${r.selectedTool}:${r.classification}`).sort()).toEqual(['delete_todo:TP', 'null:TN']);
+  });
+
+  it('refuses a local model it does not know with 400 before creating anything', async () => {
+    const before = getSqlite().prepare('select count(*) from run_batches').pluck().get();
+    const res = await call<{ error: { code: string; message: string } }>(batchesRoute.POST, 'POST', '/api/batches', { body: { models: [{ provider: 'local', model: 'gpt-4o' }] } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('hybrid, lexical');
+    expect(getSqlite().prepare('select count(*) from run_batches').pluck().get()).toBe(before);
   });
 
   it('deletes a finished run with its snapshot, refuses one in progress, 404 for unknown', async () => {

@@ -1,5 +1,3 @@
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzePairs } from '@/lib/similarity/analyze';
 import type { EmbeddingBackend } from '@/lib/similarity/embedding-backend';
@@ -10,6 +8,7 @@ import { recommend } from '@/lib/similarity/recommend';
 import type { SimilarityMethod } from '@/lib/similarity/schemas';
 import { buildScoring, type Scoring } from '@/lib/similarity/scoring';
 import type { SimilarityTool } from '@/lib/similarity/types';
+import { SHARED_WORD_VECTORS_FILE } from './helpers/shared-word-vectors';
 import { backendFor, createHashedProvider } from './helpers/similarity-embedding';
 import { listDemoServers, listNpmServers } from './helpers/similarity-fixtures';
 
@@ -71,8 +70,6 @@ const OPPOSITES: [string, string][] = [
   ['filesystem/read_file', 'filesystem/write_file'],
 ];
 
-/** The converted word vectors are kept across test runs: converting takes about 7 s and 1 GB once. */
-const WORD_VECTOR_CACHE = path.join(os.tmpdir(), 'mcp-eval-similarity-test', 'wink-sg-100d.bin');
 
 type Measured = { label: string; confusable: number[]; different: number[]; opposites: number[]; separation: number; auc: number; scoring: Scoring };
 
@@ -137,7 +134,7 @@ describe('labeled set from real servers', () => {
    * carries a schema summary, sat close to many tools).
    */
   it('the wink word vectors (the offline fallback model) score every confusable pair above every differing pair', { timeout: 120_000 }, async () => {
-    const provider = await loadWordVectorProvider({ source: defaultWordVectorFiles().source, target: WORD_VECTOR_CACHE });
+    const provider = await loadWordVectorProvider({ source: defaultWordVectorFiles().source, target: SHARED_WORD_VECTORS_FILE });
     const m = await measure(`embedding ${provider.model}`, 'embedding', backendFor(provider));
     expect(m.separation).toBeGreaterThan(0);
     expect(m.auc).toBe(1);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defineLocalProvider, localProvider, type LocalRaw } from './local';
 import { LOCAL_SCORE_THRESHOLD } from './local/decide';
+import type { ToolScorer } from './local/scorer';
 import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest } from './testing/fixtures';
+import { LOCAL_MODELS, ModelConfigSchema } from './types';
 
-const model = makeModel({ provider: 'local', model: 'tfidf' });
+const model = makeModel({ provider: 'local', model: 'lexical' });
 const ask = (query: string) => makeRequest(model, { query });
 
 describe('local provider', () => {
@@ -67,14 +69,25 @@ describe('local provider', () => {
     expect(runs[2]).toEqual(runs[0]);
   });
 
-  it('accepts another scorer behind the same interface', async () => {
-    const provider = defineLocalProvider({
-      id: 'fixed',
-      score: async (_query, tools) => tools.map((t, i) => ({ name: t.exposedName, score: i === 2 ? 0.9 : 0.1 })).sort((a, b) => b.score - a.score),
+  it('picks the scorer by model: lexical, or hybrid for everything else the schema lets through', async () => {
+    const fixed = (id: string, winner: number): ToolScorer => ({
+      id,
+      score: async (_query, tools) => tools.map((t, i) => ({ name: t.exposedName, score: i === winner ? 0.9 : 0.1 })).sort((a, b) => b.score - a.score),
     });
-    const selection = await provider.selectTool(ask('anything'));
-    expect(selection.toolCalls[0]?.name).toBe(DEMO_TOOLS[2]?.exposedName);
-    expect((selection.raw as LocalRaw).scorer).toBe('fixed');
+    const provider = defineLocalProvider({ hybrid: fixed('fixed-hybrid', 2), lexical: fixed('fixed-lexical', 1) });
+    const lexical = await provider.selectTool(ask('anything'));
+    expect(lexical.toolCalls[0]?.name).toBe(DEMO_TOOLS[1]?.exposedName);
+    expect((lexical.raw as LocalRaw).scorer).toBe('fixed-lexical');
+    const hybrid = await provider.selectTool(makeRequest(makeModel({ provider: 'local', model: 'hybrid' }), { query: 'anything' }));
+    expect(hybrid.toolCalls[0]?.name).toBe(DEMO_TOOLS[2]?.exposedName);
+    expect((hybrid.raw as LocalRaw).scorer).toBe('fixed-hybrid');
+  });
+
+  it('refuses a model name it does not know before any run starts', () => {
+    const parsed = ModelConfigSchema.safeParse({ provider: 'local', model: 'gpt-4o' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['model'], message: expect.stringContaining('hybrid, lexical') });
+    for (const name of LOCAL_MODELS) expect(ModelConfigSchema.safeParse({ provider: 'local', model: name }).success).toBe(true);
   });
 
   it('honours an aborted signal', async () => {

@@ -1,13 +1,17 @@
+import { loadWordVectorProvider, WORD_VECTOR_MODEL } from '@/lib/similarity/embeddings/word-vectors';
 import { decideTool, LOCAL_SCORE_THRESHOLD, type LocalDecision } from './local/decide';
 import { extractArguments } from './local/extract-arguments';
+import { createHybridScorer } from './local/hybrid';
 import type { ScoredTool, ToolScorer } from './local/scorer';
 import { tfIdfScorer } from './local/tfidf';
-import { ProviderError, type ExposedTool, type ProviderDefinition, type SelectionRequest } from './types';
+import { ProviderError, type ExposedTool, type LocalModel, type ProviderDefinition, type SelectionRequest } from './types';
 
 /**
  * The offline baseline: not an LLM but a retrieval router that ranks the tools against the
  * query and calls the best one if it clears a threshold. It needs no key and no network, so
- * the whole app works offline, and it gives LLM results a floor to compare against.
+ * the whole app works offline, and it gives LLM results a floor to compare against. Its
+ * `model` picks the ranking (LOCAL_MODELS): `hybrid`, TF-IDF with the offline word vectors of
+ * the embedding layer, or `lexical`, TF-IDF alone.
  */
 
 const TOP_SCORES_IN_RAW = 5;
@@ -46,24 +50,29 @@ function findTool(tools: ExposedTool[], name: string): ExposedTool | undefined {
   return tools.find((t) => t.exposedName === name);
 }
 
-/** Builds the local provider around a scorer; swap in an embedding scorer here. */
-export function defineLocalProvider(scorer: ToolScorer): ProviderDefinition {
+/** Builds the local provider around one scorer per local model. */
+export function defineLocalProvider(scorers: Record<LocalModel, ToolScorer>): ProviderDefinition {
+  const scorerFor = (req: SelectionRequest) => (req.model.model === 'lexical' ? scorers.lexical : scorers.hybrid);
   return {
     id: 'local',
-    description: 'Offline retrieval baseline: lexical TF-IDF similarity between the query and each tool (no LLM, no key)',
+    description: 'Offline retrieval baseline (no LLM, no key): TF-IDF plus word-vector similarity between the query and each tool (hybrid), or TF-IDF alone (lexical)',
     requiresApiKey: false,
     async selectTool(req) {
-      const { decision, raw } = await rankTools(scorer, req);
+      const { decision, raw } = await rankTools(scorerFor(req), req);
       const tool = decision.selected ? findTool(req.tools, decision.selected.name) : undefined;
       const toolCalls = tool ? [{ name: tool.exposedName, arguments: extractArguments(req.query, tool.inputSchema) }] : [];
       return { toolCalls, text: null, raw, usage: NO_USAGE };
     },
     // Deterministic, so re-ranking gives the same decision selectTool made.
     async assessConfidence(req) {
-      const { decision, raw } = await rankTools(scorer, req);
+      const { decision, raw } = await rankTools(scorerFor(req), req);
       return { confidence: decision.confidence, reasoning: decision.reasoning, usage: NO_USAGE, raw };
     },
   };
 }
 
-export const localProvider = defineLocalProvider(tfIdfScorer);
+export const localProvider = defineLocalProvider({
+  // The word vectors load (converting once, about 3 s) on the first hybrid run of the process.
+  hybrid: createHybridScorer(WORD_VECTOR_MODEL, () => loadWordVectorProvider()),
+  lexical: tfIdfScorer,
+});

@@ -3,6 +3,10 @@ import { z } from 'zod';
 export const PROVIDER_IDS = ['openai', 'anthropic', 'openai-compatible', 'local'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
+/** The rankings the offline `local` provider offers as its `model` (lib/providers/local.ts). */
+export const LOCAL_MODELS = ['hybrid', 'lexical'] as const;
+export type LocalModel = (typeof LOCAL_MODELS)[number];
+
 /** A model configuration as given per run (SPEC section 10); keys never live here. */
 export const ModelConfigSchema = z
   .object({
@@ -28,6 +32,9 @@ export const ModelConfigSchema = z
   .superRefine((m, ctx) => {
     if (m.provider === 'openai-compatible' && !m.baseUrl) {
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'baseUrl is required for openai-compatible providers' });
+    }
+    if (m.provider === 'local' && !(LOCAL_MODELS as readonly string[]).includes(m.model)) {
+      ctx.addIssue({ code: 'custom', path: ['model'], message: `the local provider's model is one of ${LOCAL_MODELS.join(', ')} (hybrid: TF-IDF + word vectors; lexical: TF-IDF only)` });
     }
   });
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;

