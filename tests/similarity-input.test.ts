@@ -149,7 +149,7 @@ describe('input errors', () => {
     ['both inputSchema and parameters', { toolList: [{ name: 'x', description: 'y', inputSchema: {}, parameters: { a: 'b' } }, ...two] }, 'not several'],
     ['a URL that is not http', { urlList: ['ftp://example.com/mcp'] }, 'http'],
     ['an llm config without its key', { toolList: two, includeRecommendations: true, llm: { provider: 'openai', model: 'gpt-4o-mini' } }, 'X-OpenAI-API-Key'],
-    ['the local provider as llm', { toolList: two, includeRecommendations: true, llm: { provider: 'local', model: 'tfidf' } }, 'cannot write'],
+    ['the local provider as llm', { toolList: two, includeRecommendations: true, llm: { provider: 'local', model: 'hybrid' } }, 'cannot write'],
   ])('answers 400 for %s', async (_label, body, mention) => {
     const res = await analyze(body);
     expect(res.status).toBe(400);

@@ -4,14 +4,19 @@ import { humanizeName } from '../texts';
 
 /**
  * Words that are not stop words but still say nothing about what a tool is for; quoting
- * them ("use it for another, whether and single") would make a recommendation read as noise.
+ * them ("use it for another, whether and single", "use it for parameter, lines and cannot")
+ * would make a recommendation read as noise.
  */
 const FILLER = new Set(
   `another whether single overall one two three first last new existing given specific optionally optional default
   including include includes provide provides provided allow allows based various different multiple several many much
   like well way without within across every always never either neither already right away later whole full done make
   makes made take takes see able instead rather other others thing things item items data information info result
-  results return returns returned specified available possible particular certain ran`
+  results return returns returned specified available possible particular certain ran
+  cannot could would should must may might need needs needed use used uses using tool tools operation operations
+  parameter parameters argument arguments caution careful completely clearly detailed comprehensive essential perfect
+  useful efficient simultaneously successfully silently proper properly regardless warning deprecated handles handle
+  works work working help helps helpful simple simply entire entirely exactly directly easily quickly actual actually`
     .split(/\s+/)
     .filter(Boolean),
 );
