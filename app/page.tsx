@@ -6,6 +6,7 @@ import styles from '@/components/overview/overview.module.css';
 import { RecentBatches } from '@/components/overview/recent-batches';
 import { ServerTable, type ServerRow } from '@/components/overview/server-table';
 import { Badge } from '@/components/ui/badge';
+import { Panel } from '@/components/ui/panel';
 import { listAllServers } from '@/db/queries/servers';
 import { countTestCases } from '@/db/queries/test-cases';
 import { getHealth } from '@/lib/health/health';
@@ -52,38 +53,23 @@ export default function HomePage() {
         ))}
       </dl>
       <div className={styles.columns}>
-        <section className="panel" aria-labelledby="latest-heading">
-          <h2 id="latest-heading" className={styles.panelTitle}>
-            Latest batch
-          </h2>
+        <Panel title="Latest batch" headingClassName={styles.panelTitle}>
           <LatestBatch />
-        </section>
-        <section className="panel" aria-labelledby="guide-heading">
-          <h2 id="guide-heading" className={styles.panelTitle}>
-            Getting started
-          </h2>
+        </Panel>
+        <Panel title="Getting started" headingClassName={styles.panelTitle}>
           <FirstRunGuide serverNames={servers.map((s) => s.name)} testCaseCount={testCases} />
-        </section>
+        </Panel>
       </div>
-      <section className="panel" aria-labelledby="batches-heading">
-        <h2 id="batches-heading" className={styles.panelTitle}>
-          Recent batches
-        </h2>
+      <Panel title="Recent batches" headingClassName={styles.panelTitle}>
         <RecentBatches />
-      </section>
+      </Panel>
       <div className={styles.columns}>
-        <section className="panel" aria-labelledby="health-heading">
-          <h2 id="health-heading" className={styles.panelTitle}>
-            Health
-          </h2>
+        <Panel title="Health" headingClassName={styles.panelTitle}>
           <HealthPanel health={health} />
-        </section>
-        <section className="panel" aria-labelledby="servers-heading">
-          <h2 id="servers-heading" className={styles.panelTitle}>
-            Servers
-          </h2>
+        </Panel>
+        <Panel title="Servers" headingClassName={styles.panelTitle}>
           <ServerTable servers={servers} />
-        </section>
+        </Panel>
       </div>
     </>
   );

@@ -210,7 +210,7 @@ test('delete asks first, and removes only the chosen case', async ({ page, reque
   await page.goto(`/test-cases?search=${encodeURIComponent(`${TAG} negative`)}`);
   await expect(page.getByTestId('test-case-row')).toHaveCount(1);
   await page.getByRole('button', { name: `Delete ${TAG} negative` }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete “${TAG} negative”?` });
+  const dialog = page.getByRole('alertdialog', { name: `Delete “${TAG} negative”?` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/test-cases-delete.png` });

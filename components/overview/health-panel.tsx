@@ -1,6 +1,7 @@
 import type { Health } from '@/components/data/types';
 import { formatMs } from '@/components/metrics/format';
 import { Badge } from '@/components/ui/badge';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import styles from './overview.module.css';
 
 const percent = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
@@ -53,14 +54,7 @@ export function HealthPanel({ health }: { health: Health }) {
       ) : (
         <div className={styles.tableWrap}>
           <table data-testid="circuit-breakers">
-            <thead>
-              <tr>
-                <th scope="col">Server or provider</th>
-                <th scope="col">State</th>
-                <th scope="col">Consecutive failures</th>
-                <th scope="col">Opened</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Server or provider', 'State', 'Consecutive failures', 'Opened']} />
             <tbody>
               {health.circuitBreakers.map((b) => (
                 <tr key={b.key}>

@@ -6,6 +6,7 @@ import { batchModelLabels } from '@/components/metrics/filters/use-batch-options
 import { formatDate } from '@/components/metrics/format';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import styles from './overview.module.css';
 import { useRecentBatches } from './use-recent-batches';
 
@@ -24,15 +25,7 @@ export function RecentBatches() {
   return (
     <div className={styles.tableWrap}>
       <table data-testid="recent-batches">
-        <thead>
-          <tr>
-            <th scope="col">Batch</th>
-            <th scope="col">Status</th>
-            <th scope="col">Runs done</th>
-            <th scope="col">Models</th>
-            <th scope="col">Started</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Batch', 'Status', 'Runs done', 'Models', 'Started']} />
         <tbody>
           {batches.data.items.map((b) => (
             <tr key={b.id}>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import styles from './overview.module.css';
 
 export type ServerRow = { id: string; name: string; transport: string; endpoint: string; status: string; statusDetail: string | null };
@@ -16,13 +17,7 @@ export function ServerTable({ servers }: { servers: ServerRow[] }) {
   return (
     <div className={styles.tableWrap}>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Server and endpoint</th>
-            <th scope="col">Transport</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Server and endpoint', 'Transport', 'Status']} />
         <tbody>
           {servers.map((s) => (
             <tr key={s.id} data-testid={`server-${s.name}`}>

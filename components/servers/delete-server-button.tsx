@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ApiError } from '@/components/data/fetcher';
 import type { ServerDto } from '@/components/data/types';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteServer } from './mutations';
 
 type InUse = { count: number };
@@ -50,7 +50,16 @@ export function DeleteServerButton({ server, small = true, onDeleted }: { server
       <button type="button" className={`btn btn-danger${small ? ' btn-small' : ''}`} onClick={() => setOpen(true)} aria-label={`Delete ${server.name}`}>
         Delete
       </button>
-      <ModalDialog open={open} title={inUse ? `${server.name} is used by test cases` : `Delete ${server.name}?`} onClose={close} role="alertdialog">
+      <ConfirmDialog
+        open={open}
+        title={inUse ? `${server.name} is used by test cases` : `Delete ${server.name}?`}
+        confirmLabel={inUse ? `Delete with its ${inUse.count} test case${inUse.count === 1 ? '' : 's'}` : 'Delete server'}
+        busyLabel="Deleting…"
+        busy={remove.isPending}
+        error={otherError?.message ?? null}
+        onConfirm={() => submit(inUse !== null)}
+        onCancel={close}
+      >
         {inUse ? (
           <p>
             {inUse.count === 1 ? '1 test case uses' : `${inUse.count} test cases use`} this server, so it was not deleted. You can delete the
@@ -60,26 +69,7 @@ export function DeleteServerButton({ server, small = true, onDeleted }: { server
         ) : (
           <p>The server is removed from the registry together with its playground history. This cannot be undone.</p>
         )}
-        {otherError ? (
-          <p className="field-error" role="alert">
-            {otherError.message}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={close} autoFocus>
-            Cancel
-          </button>
-          {inUse ? (
-            <button type="button" className="btn btn-danger" onClick={() => submit(true)} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting…' : `Delete with its ${inUse.count} test case${inUse.count === 1 ? '' : 's'}`}
-            </button>
-          ) : (
-            <button type="button" className="btn btn-danger" onClick={() => submit(false)} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting…' : 'Delete server'}
-            </button>
-          )}
-        </div>
-      </ModalDialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState, useSyncExternalStore } from 'react';
+import { CopyButton } from '@/components/ui/copy-button';
 import { clientSnippets, type ClientSnippet } from './client-snippets';
-import { CopyButton } from './copy-button';
 
 const noSubscribe = () => () => undefined;
 
@@ -52,7 +52,7 @@ export function ClientConfig({ apiKey }: { apiKey: string | null }) {
             In <code>{current.file}</code>: {current.note}
           </p>
           <div className="set-snippet-head">
-            <CopyButton text={current.json} label={`Copy the ${current.client} configuration`} />
+            <CopyButton text={current.json} label={`Copy the ${current.client} configuration`} visibleLabel="Copy" />
           </div>
           <pre className="json set-snippet" data-testid={`snippet-${current.id}`}>
             {current.json}

@@ -1,5 +1,6 @@
 'use client';
 
+import { ACTIONS_COLUMN, ColumnHeads } from '@/components/ui/column-heads';
 import type { ApiKeyDto } from './api-keys';
 import { RevokeKeyButton } from './revoke-key-button';
 
@@ -7,23 +8,12 @@ function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : 'Never';
 }
 
-export function KeysTable({ keys }: { keys: ApiKeyDto[] }) {
+export function KeysTable({ keys, onRevoked }: { keys: ApiKeyDto[]; onRevoked: (name: string) => void }) {
   return (
     <div className="set-table-wrap">
       <table className="set-table">
         <caption className="sr-only">API keys for the /mcp endpoint</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Name', 'Key', 'Created', 'Last used', 'Status', ACTIONS_COLUMN]} />
         <tbody>
           {keys.map((k) => (
             <tr key={k.id} data-testid={`key-row-${k.name}`} className={k.revokedAt ? 'set-revoked' : undefined}>
@@ -40,7 +30,7 @@ export function KeysTable({ keys }: { keys: ApiKeyDto[] }) {
                   <span className="badge badge-tone-ok">Active</span>
                 )}
               </td>
-              <td>{k.revokedAt ? null : <RevokeKeyButton apiKey={k} />}</td>
+              <td>{k.revokedAt ? null : <RevokeKeyButton apiKey={k} onRevoked={onRevoked} />}</td>
             </tr>
           ))}
         </tbody>

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { CopyButton } from '@/components/ui/copy-button';
 import type { CreatedApiKeyDto } from './api-keys';
-import { CopyButton } from './copy-button';
 
 /** The plaintext key, once: the server keeps only its hash, so it cannot be shown again. */
 export function NewKeyNotice({ created, onDismiss }: { created: CreatedApiKeyDto; onDismiss: () => void }) {
@@ -18,7 +18,7 @@ export function NewKeyNotice({ created, onDismiss }: { created: CreatedApiKeyDto
         <code className="set-key" data-testid="new-key-value">
           {created.key}
         </code>
-        <CopyButton text={created.key} label="Copy the new API key" />
+        <CopyButton text={created.key} label="Copy the new API key" visibleLabel="Copy" />
       </div>
       <button type="button" className="btn btn-small" onClick={onDismiss}>
         I have copied it

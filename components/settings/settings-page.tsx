@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Notice } from '@/components/ui/notice';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { apiKeysQuery, type CreatedApiKeyDto } from './api-keys';
 import { ClientConfig } from './client-config';
@@ -14,6 +15,9 @@ export function SettingsPage() {
   const keys = useQuery(apiKeysQuery());
   // Held in memory only: leaving the page is the last chance to copy it.
   const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Bumped on revoke: the Revoke button is gone with the key's active state, so focus goes to the message.
+  const [revocations, setRevocations] = useState(0);
 
   return (
     <>
@@ -28,6 +32,7 @@ export function SettingsPage() {
       <section className="set-section" aria-labelledby="set-keys-title">
         <h2 id="set-keys-title">API keys</h2>
         <CreateKeyForm onCreated={setCreated} />
+        <Notice message={notice} focusKey={revocations} />
         {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
         {keys.isPending ? (
           <Loading label="Loading API keys…" />
@@ -36,7 +41,13 @@ export function SettingsPage() {
         ) : keys.data.items.length === 0 ? (
           <EmptyState title="No API keys yet.">Create one above to connect an AI client.</EmptyState>
         ) : (
-          <KeysTable keys={keys.data.items} />
+          <KeysTable
+            keys={keys.data.items}
+            onRevoked={(name) => {
+              setNotice(`Revoked “${name}”: clients using it are refused from now on.`);
+              setRevocations((n) => n + 1);
+            }}
+          />
         )}
       </section>
 

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { FieldError } from './field-error';
 
 /** A labelled form control with an optional hint and error, wired for screen readers. */
 export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | null; children: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode }) {
@@ -15,11 +16,7 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
           {hint}
         </small>
       ) : null}
-      {error ? (
-        <small id={errorId} className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

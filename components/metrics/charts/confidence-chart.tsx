@@ -23,7 +23,7 @@ export function ConfidenceChart({ confidence }: { confidence: Confidence }) {
   return (
     <>
       <ChartFigure summary={summary} testId="chart-confidence">
-        <BarChart responsive layout="vertical" data={data} style={{ width: '100%', height: 190 }} margin={{ top: 4, right: 36, bottom: 0, left: 0 }}>
+        <BarChart responsive layout="vertical" data={data} title="Bar chart of runs per confidence category" desc={summary} style={{ width: '100%', height: 190 }} margin={{ top: 4, right: 36, bottom: 0, left: 0 }}>
           <CartesianGrid horizontal={false} stroke={COLOURS.grid} />
           <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} />
           <YAxis type="category" dataKey="label" width={110} tick={AXIS_TICK} interval={0} />

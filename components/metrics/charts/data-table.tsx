@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import styles from '../metrics.module.css';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; numeric?: boolean };
@@ -9,15 +10,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, testId }: { cap
     <div className={styles.tableWrap}>
       <table className={styles.dataTable} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className={c.numeric ? styles.num : undefined}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns.map((c) => ({ label: c.header, key: c.header, className: c.numeric ? styles.num : undefined }))} />
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)}>

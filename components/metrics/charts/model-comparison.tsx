@@ -37,7 +37,7 @@ export function ModelComparison({ models }: { models: ModelRow[] }) {
   return (
     <>
       <ChartFigure summary={summary} testId="chart-models">
-        <BarChart responsive data={data} style={{ width: '100%', height: 240 }} margin={{ top: 16, right: 8, bottom: 0, left: -12 }}>
+        <BarChart responsive data={data} title="Bar chart of F1, precision, recall and accuracy per model" desc={summary} style={{ width: '100%', height: 240 }} margin={{ top: 16, right: 8, bottom: 0, left: -12 }}>
           <CartesianGrid vertical={false} stroke={COLOURS.grid} />
           <XAxis dataKey="name" tick={AXIS_TICK} interval={0} />
           <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v: number) => `${v}%`} tick={AXIS_TICK} />

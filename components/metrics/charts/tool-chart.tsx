@@ -43,7 +43,7 @@ export function ToolChart({ tools }: { tools: ToolRow[] }) {
   const neverCalled = tools.filter((t) => t.precision === null).map((t) => t.tool);
   return (
     <ChartFigure summary={summary} testId="chart-tools" table={table} note={neverCalled.length ? `No precision bar: never called, so precision is undefined for ${neverCalled.join(', ')}.` : undefined}>
-      <BarChart responsive layout="vertical" data={data} style={{ width: '100%', height: tools.length * ROW_HEIGHT + 70 }} margin={{ top: 8, right: 40, bottom: 8, left: 0 }} barGap={2}>
+      <BarChart responsive layout="vertical" data={data} title="Bar chart of precision and recall per tool" desc={summary} style={{ width: '100%', height: tools.length * ROW_HEIGHT + 70 }} margin={{ top: 8, right: 40, bottom: 8, left: 0 }} barGap={2}>
         <CartesianGrid horizontal={false} stroke={COLOURS.grid} />
         <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v: number) => `${v}%`} tick={AXIS_TICK} />
         <YAxis

@@ -23,7 +23,7 @@ export function TrendChart({ days }: { days: DayRow[] }) {
   const table = <DataTable caption="Accuracy and F1 per day" columns={COLUMNS} rows={days} rowKey={(d) => d.date} testId="trend-table" />;
   return (
     <ChartFigure summary={summary} testId="chart-trend" table={table}>
-      <LineChart responsive data={data} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 16, bottom: 0, left: -12 }}>
+      <LineChart responsive data={data} title="Line chart of accuracy and F1 by day" desc={summary} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 16, bottom: 0, left: -12 }}>
         <CartesianGrid vertical={false} stroke={COLOURS.grid} />
         <XAxis dataKey="date" tick={AXIS_TICK} padding={{ left: 24, right: 24 }} />
         <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v: number) => `${v}%`} tick={AXIS_TICK} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { BatchComparison } from '@/components/data/types';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/states';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import styles from '../metrics.module.css';
 
 type Case = BatchComparison['cases'][number];
@@ -54,15 +55,7 @@ export function CaseChanges({ comparison }: { comparison: BatchComparison }) {
         <div className={styles.tableWrap}>
           <table className={styles.dataTable} data-testid="compare-cases">
             <caption className="sr-only">Test cases whose verdict changed from batch A to batch B</caption>
-            <thead>
-              <tr>
-                <th scope="col">Change</th>
-                <th scope="col">Test case</th>
-                <th scope="col">Model</th>
-                <th scope="col">A (baseline)</th>
-                <th scope="col">B</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Change', 'Test case', 'Model', 'A (baseline)', 'B']} />
             <tbody>
               {visible.map((c) => (
                 <tr key={`${c.testCaseId} ${c.provider} ${c.model}`} data-testid="compare-case" data-change={c.change} className={c.change === 'regressed' ? styles.rowBad : undefined}>

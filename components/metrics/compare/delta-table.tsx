@@ -1,6 +1,9 @@
 import type { BatchComparison } from '@/components/data/types';
+import { ColumnHeads, type ColumnHead } from '@/components/ui/column-heads';
 import styles from '../metrics.module.css';
 import { DELTA_KEYS, DELTA_METRICS, describeDelta, formatMetricValue } from './delta-metrics';
+
+const COLUMNS: ColumnHead[] = ['Metric', ...['A (baseline)', 'B', 'Change'].map((label) => ({ label, key: label, className: styles.num }))];
 
 const TONE_WORD = { better: 'better', worse: 'worse', same: 'no change', none: 'not comparable' } as const;
 
@@ -10,20 +13,7 @@ export function DeltaTable({ comparison }: { comparison: BatchComparison }) {
     <div className={styles.tableWrap}>
       <table className={styles.dataTable} data-testid="compare-deltas">
         <caption className="sr-only">Metrics of batch A and batch B and the change from A to B</caption>
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col" className={styles.num}>
-              A (baseline)
-            </th>
-            <th scope="col" className={styles.num}>
-              B
-            </th>
-            <th scope="col" className={styles.num}>
-              Change
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={COLUMNS} />
         <tbody>
           {DELTA_KEYS.map((key) => {
             const metric = DELTA_METRICS[key];

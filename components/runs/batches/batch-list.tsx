@@ -7,6 +7,7 @@ import { queries } from '@/components/data/queries';
 import { Badge } from '@/components/ui/badge';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
+import { ACTIONS_COLUMN, ColumnHeads } from '@/components/ui/column-heads';
 import { batchModelLabels, formatDateTime } from '../format';
 import { BatchCounts, BatchProgressBar } from '../live/batch-progress-bar';
 import { CancelBatchButton } from './cancel-batch-button';
@@ -34,18 +35,7 @@ export function BatchList({ selectedBatchId }: { selectedBatchId: string | null 
       {batches.data && batches.data.items.length > 0 ? (
         <div className="runs-table-wrap">
           <table className="runs-table" data-testid="batch-table">
-            <thead>
-              <tr>
-                <th scope="col">Batch</th>
-                <th scope="col">Status</th>
-                <th scope="col">Progress</th>
-                <th scope="col">Models</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Batch', 'Status', 'Progress', 'Models', 'Created', ACTIONS_COLUMN]} />
             <tbody>
               {batches.data.items.map((b) => (
                 <tr key={b.id} className={b.id === selectedBatchId ? 'runs-row-selected' : undefined} data-testid="batch-row">

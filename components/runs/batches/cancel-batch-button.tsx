@@ -1,5 +1,6 @@
 'use client';
 
+import { FieldError } from '@/components/ui/field-error';
 import { useCancelBatch } from './use-cancel-batch';
 
 export function CancelBatchButton({ batchId, batchName }: { batchId: string; batchName: string }) {
@@ -15,11 +16,7 @@ export function CancelBatchButton({ batchId, batchName }: { batchId: string; bat
       >
         {cancel.isPending ? 'Cancelling…' : 'Cancel'}
       </button>
-      {cancel.isError ? (
-        <small className="field-error" role="alert">
-          {cancel.error.message}
-        </small>
-      ) : null}
+      <FieldError error={cancel.error?.message} />
     </span>
   );
 }

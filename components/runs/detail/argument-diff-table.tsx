@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/badge';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import type { DiffRow, DiffStatus } from './argument-diff';
 
 const STATUS: Record<DiffStatus, { label: string; tone: 'ok' | 'bad' | 'idle' }> = {
@@ -30,14 +31,7 @@ export function ArgumentDiffTable({ rows }: { rows: DiffRow[] }) {
     <div className="runs-table-wrap">
       <table className="runs-table runs-diff" data-testid="argument-diff">
         <caption className="sr-only">Expected versus actual arguments</caption>
-        <thead>
-          <tr>
-            <th scope="col">Parameter</th>
-            <th scope="col">Expected</th>
-            <th scope="col">Actual</th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Parameter', 'Expected', 'Actual', 'Result']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.param} className={`runs-diff-${row.status}`}>

@@ -5,6 +5,7 @@ import { queries } from '@/components/data/queries';
 import type { RunDetail } from '@/components/data/queries';
 import { JsonView } from '@/components/ui/json-view';
 import { ErrorState, Loading } from '@/components/ui/states';
+import { Panel } from '@/components/ui/panel';
 import { formatPercent } from '../format';
 import { diffArguments } from './argument-diff';
 import { ArgumentDiffTable } from './argument-diff-table';
@@ -35,8 +36,7 @@ export function ArgumentPanel({ run }: { run: RunDetail }) {
   const reasons = e?.failureReasons ?? run.failureReasons;
 
   return (
-    <section className="panel" aria-labelledby="runs-args-title">
-      <h2 id="runs-args-title">Arguments</h2>
+    <Panel title="Arguments">
       {e ? (
         <div className="runs-scores">
           <Score label="Completeness" value={e.parameterCompleteness} />
@@ -56,6 +56,6 @@ export function ArgumentPanel({ run }: { run: RunDetail }) {
           <JsonView value={e.typeErrors} label="Type errors" />
         </details>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import type { RunDetail } from '@/components/data/queries';
 import { Badge } from '@/components/ui/badge';
+import { Panel } from '@/components/ui/panel';
 import { formatPercent } from '../format';
 import { explainReason } from './explain';
 
@@ -11,8 +12,7 @@ const SEVERITY_TONE: Record<string, 'ok' | 'bad' | 'idle' | 'info'> = { high: 'b
 export function EvaluationPanel({ evaluation }: { evaluation: Evaluation }) {
   return (
     <div className="grid-2 runs-eval">
-      <section className="panel" aria-labelledby="runs-reasoning-title">
-        <h2 id="runs-reasoning-title">Reasoning</h2>
+      <Panel title="Reasoning">
         {evaluation.reasoning ? (
           <p className="runs-prose" data-testid="run-reasoning">
             {evaluation.reasoning}
@@ -32,9 +32,8 @@ export function EvaluationPanel({ evaluation }: { evaluation: Evaluation }) {
             ))}
           </ul>
         )}
-      </section>
-      <section className="panel" aria-labelledby="runs-recs-title">
-        <h2 id="runs-recs-title">Recommendations</h2>
+      </Panel>
+      <Panel title="Recommendations">
         {evaluation.recommendations.length === 0 ? (
           <p className="muted">No recommendations for this run.</p>
         ) : (
@@ -62,7 +61,7 @@ export function EvaluationPanel({ evaluation }: { evaluation: Evaluation }) {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

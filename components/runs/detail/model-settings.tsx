@@ -1,12 +1,12 @@
 import type { RunDetail } from '@/components/data/queries';
+import { Panel } from '@/components/ui/panel';
 import { NONE } from '../format';
 
 /** The settings the call was made with, as stored for audit. */
 export function ModelSettings({ run }: { run: RunDetail }) {
   const s = run.modelSettings;
   return (
-    <section className="panel" aria-labelledby="runs-settings-title">
-      <h2 id="runs-settings-title">Model settings</h2>
+    <Panel title="Model settings">
       {!s ? (
         <p className="muted">No settings were recorded for this run.</p>
       ) : (
@@ -59,6 +59,6 @@ export function ModelSettings({ run }: { run: RunDetail }) {
           )}
         </>
       )}
-    </section>
+    </Panel>
   );
 }

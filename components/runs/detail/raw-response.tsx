@@ -1,11 +1,11 @@
 import type { RunDetail } from '@/components/data/queries';
 import { JsonView } from '@/components/ui/json-view';
+import { Panel } from '@/components/ui/panel';
 
 /** The provider's response body as received, collapsed: it can be long. */
 export function RawResponse({ run }: { run: RunDetail }) {
   return (
-    <section className="panel" aria-labelledby="runs-raw-title">
-      <h2 id="runs-raw-title">Raw LLM response</h2>
+    <Panel title="Raw LLM response">
       {run.llmResponseRaw === null || run.llmResponseRaw === undefined ? (
         <p className="muted">No response was recorded{run.status === 'failed' ? ': the call failed.' : '.'}</p>
       ) : (
@@ -14,6 +14,6 @@ export function RawResponse({ run }: { run: RunDetail }) {
           <JsonView value={run.llmResponseRaw} label="Raw response JSON" />
         </details>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import type { RunDetail } from '@/components/data/queries';
 import { JsonView } from '@/components/ui/json-view';
+import { Panel } from '@/components/ui/panel';
 
 type Tool = RunDetail['tools'][number];
 
@@ -18,8 +19,7 @@ export function ToolSnapshot({ run }: { run: RunDetail }) {
     .map((t) => ({ t, isExpected: expected ? isSame(t, expected.expectedServer, expected.expectedTool) : false, isSelected: isSame(t, run.selectedServer, run.selectedTool) }))
     .sort((a, b) => Number(b.isExpected || b.isSelected) - Number(a.isExpected || a.isSelected));
   return (
-    <section className="panel" aria-labelledby="runs-snapshot-title" data-testid="tool-snapshot">
-      <h2 id="runs-snapshot-title">Tool snapshot ({run.tools.length})</h2>
+    <Panel title={`Tool snapshot (${run.tools.length})`} testId="tool-snapshot">
       <p className="muted runs-note">The tools exactly as the model saw them in this run.</p>
       {run.tools.length === 0 ? (
         <p className="muted">No tools were stored for this run (it failed before the tools were listed).</p>
@@ -46,6 +46,6 @@ export function ToolSnapshot({ run }: { run: RunDetail }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

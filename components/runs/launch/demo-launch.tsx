@@ -29,6 +29,10 @@ export function DemoLaunch({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
             {launch.error.message}
           </p>
         ) : null}
+        {/* The card appears further down the page: say here, where focus is, that it started. */}
+        <p className="sr-only" role="status">
+          {launch.data ? `Started “${launch.data.name}” with ${launch.data.counts.total} runs; follow it under Live progress.` : ''}
+        </p>
       </div>
     </section>
   );

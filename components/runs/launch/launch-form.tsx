@@ -114,11 +114,10 @@ export function LaunchForm({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
           <strong>Could not start the batch.</strong> {launch.error.message}
         </p>
       ) : null}
-      {started ? (
-        <p className="runs-started" role="status">
-          Started “{started.name}” with {started.counts.total} runs; follow it under Live progress.
-        </p>
-      ) : null}
+      {/* Always in the page: a live region added together with its message is not reliably announced. */}
+      <p className={started ? 'runs-started' : 'sr-only'} role="status">
+        {started ? `Started “${started.name}” with ${started.counts.total} runs; follow it under Live progress.` : ''}
+      </p>
     </form>
   );
 }

@@ -5,8 +5,9 @@ import { useId, useState } from 'react';
 import Link from 'next/link';
 import { queries } from '@/components/data/queries';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
-import { toolLabel } from '../format';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
+import { FieldError } from '@/components/ui/field-error';
+import { toolLabel } from '../format';
 
 export type CaseSelection = { mode: 'all' | 'some'; ids: string[] };
 
@@ -86,11 +87,7 @@ export function TestCasePicker({ value, onChange, error }: { value: CaseSelectio
           ) : null}
         </div>
       ) : null}
-      {error ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );
 }

@@ -7,6 +7,7 @@ import type { TestRunDto } from '@/components/data/types';
 import { Badge } from '@/components/ui/badge';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { formatMs, formatPercent, modelLabel, NONE } from '../format';
 import { ToolName } from '../tool-name';
 import { RunFilterBar } from './run-filters';
@@ -64,18 +65,7 @@ export function RunTable() {
         <div className="runs-table-wrap" aria-busy={runs.isFetching && runs.isPlaceholderData}>
           <table className="runs-table" data-testid="run-table">
             <caption className="sr-only">Test runs, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Test case</th>
-                <th scope="col">Model</th>
-                <th scope="col">Status</th>
-                <th scope="col">Class</th>
-                <th scope="col">Selected tool</th>
-                <th scope="col">Confidence</th>
-                <th scope="col">Latency</th>
-                <th scope="col">Error</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Test case', 'Model', 'Status', 'Class', 'Selected tool', 'Confidence', 'Latency', 'Error']} />
             <tbody>
               {runs.data.items.map((r) => (
                 <RunRow key={r.id} run={r} />

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef } from 'react';
+import { FieldError } from '@/components/ui/field-error';
 import { newRow, type KeyValueRow } from './form-state';
 
 type Props = {
@@ -89,11 +90,7 @@ export function KeyValueRows({ legend, hint, error, keyLabel, valueLabel, addLab
       >
         {addLabel}
       </button>
-      {error ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );
 }

@@ -1,8 +1,10 @@
 'use client';
 
 import type { Transport } from '@/lib/servers/schemas';
+import { FieldError } from '@/components/ui/field-error';
+import { RadioCards, type RadioCard } from '@/components/ui/radio-cards';
 
-const OPTIONS: { value: Transport; label: string; hint: string }[] = [
+const OPTIONS: RadioCard<Transport>[] = [
   { value: 'streamable-http', label: 'Streamable HTTP', hint: 'The current MCP HTTP transport (one /mcp endpoint).' },
   { value: 'sse', label: 'HTTP + SSE', hint: 'The older transport with an /sse stream.' },
   { value: 'stdio', label: 'stdio', hint: 'Starts a local command and talks over stdin/stdout.' },
@@ -13,22 +15,8 @@ export function TransportPicker({ value, onChange, error }: { value: Transport; 
   return (
     <fieldset className="srv-fieldset" aria-describedby={error ? 'srv-transport-error' : undefined}>
       <legend>Transport</legend>
-      <div className="srv-radio-cards">
-        {OPTIONS.map((o) => (
-          <label key={o.value} className={`srv-radio-card${value === o.value ? ' is-selected' : ''}`}>
-            <input type="radio" name="transport" value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
-            <span>
-              <strong>{o.label}</strong>
-              <small className="muted">{o.hint}</small>
-            </span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <small id="srv-transport-error" className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <RadioCards name="transport" options={OPTIONS} value={value} onChange={onChange} />
+      <FieldError id="srv-transport-error" error={error} />
     </fieldset>
   );
 }

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { ExportLinks } from '../export-links';
 import { useImportServers } from '../mutations';
 import { ImportForm } from './import-form';
-import { ImportReport } from './import-report';
+import { ServerImportReportView } from './import-report';
 
 export function ImportPage() {
   const importing = useImportServers();
@@ -19,7 +19,7 @@ export function ImportPage() {
         are left for you to set.
       </p>
       <ImportForm pending={importing.isPending} error={importing.error?.message ?? null} onSubmit={(doc) => importing.mutate(doc)} />
-      {importing.data ? <ImportReport report={importing.data} /> : null}
+      <ServerImportReportView report={importing.data} />
       <section className="panel" aria-labelledby="srv-export-title">
         <h2 id="srv-export-title">Export</h2>
         <p className="muted">The whole registry as a client config. Secrets are written as placeholders ({'${NAME}'} or VS Code inputs).</p>

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
 import { queries } from '@/components/data/queries';
+import { Notice } from '@/components/ui/notice';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { ExportLinks } from '../export-links';
 import { ServersFilters, type ServerFilters } from './servers-filters';
@@ -14,6 +15,9 @@ export function ServersPage() {
   const deferred = useDeferredValue(filters);
   const list = useQuery({ ...queries.servers({ search: deferred.search.trim(), status: deferred.status }), placeholderData: keepPreviousData });
   const filtered = deferred.search.trim() !== '' || deferred.status !== '';
+  const [notice, setNotice] = useState<string | null>(null);
+  // Bumped on delete: the row and its buttons are gone, so focus goes to the message saying what happened.
+  const [deletions, setDeletions] = useState(0);
 
   return (
     <>
@@ -33,6 +37,7 @@ export function ServersPage() {
           </Link>
         </div>
       </header>
+      <Notice message={notice} focusKey={deletions} />
       <div className="srv-toolbar">
         <ServersFilters value={filters} onChange={setFilters} />
         <ExportLinks />
@@ -60,7 +65,13 @@ export function ServersPage() {
             {list.data.total} server{list.data.total === 1 ? '' : 's'}
             {filtered ? ' match' : ''}
           </p>
-          <ServersTable servers={list.data.items} />
+          <ServersTable
+            servers={list.data.items}
+            onDeleted={(name) => {
+              setNotice(`Deleted ${name}.`);
+              setDeletions((n) => n + 1);
+            }}
+          />
         </>
       )}
     </>

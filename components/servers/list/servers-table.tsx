@@ -2,26 +2,18 @@
 
 import Link from 'next/link';
 import type { ServerDto } from '@/components/data/types';
+import { ACTIONS_COLUMN, ColumnHeads } from '@/components/ui/column-heads';
 import { CheckButton } from '../check-button';
 import { DeleteServerButton } from '../delete-server-button';
 import { endpointOf, TRANSPORT_LABELS } from '../format';
 import { ServerStatus } from '../server-status';
 
-export function ServersTable({ servers }: { servers: ServerDto[] }) {
+export function ServersTable({ servers, onDeleted }: { servers: ServerDto[]; onDeleted: (name: string) => void }) {
   return (
     <div className="srv-table-wrap">
       <table className="srv-table">
         <caption className="sr-only">Registered MCP servers</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Transport and endpoint</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Name', 'Transport and endpoint', 'Status', ACTIONS_COLUMN]} />
         <tbody>
           {servers.map((s) => (
             <tr key={s.id} data-testid={`server-row-${s.name}`}>
@@ -42,7 +34,7 @@ export function ServersTable({ servers }: { servers: ServerDto[] }) {
                   <Link className="btn btn-small" href={`/servers/${s.id}/edit`} aria-label={`Edit ${s.name}`}>
                     Edit
                   </Link>
-                  <DeleteServerButton server={s} />
+                  <DeleteServerButton server={s} onDeleted={() => onDeleted(s.name)} />
                 </div>
               </td>
             </tr>

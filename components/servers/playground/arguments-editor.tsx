@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import type { Tool } from '@/components/data/types';
+import { FieldError } from '@/components/ui/field-error';
 import { fromArguments, toArguments, type FormValues } from './form-values';
 import { issuesByField, type ArgumentIssue } from './issues';
 import { planForm } from './schema-plan';
@@ -95,11 +96,7 @@ export function ArgumentsEditor({ tool, pending, issues, onCall }: Props) {
             aria-invalid={jsonError ? true : undefined}
             aria-describedby={jsonError ? `${id}-json-error` : undefined}
           />
-          {jsonError ? (
-            <small id={`${id}-json-error`} className="field-error" role="alert">
-              {jsonError}
-            </small>
-          ) : null}
+          <FieldError id={`${id}-json-error`} error={jsonError} />
         </div>
       ) : fields.length === 0 ? (
         <p className="muted">This tool takes no arguments.</p>

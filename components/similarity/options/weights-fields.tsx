@@ -1,6 +1,7 @@
 'use client';
 
 import { useId } from 'react';
+import { FieldError } from '@/components/ui/field-error';
 import type { SimilarityForm, WeightKey } from '../form-state';
 
 const WEIGHTS: { key: WeightKey; label: string }[] = [
@@ -37,11 +38,7 @@ export function WeightsFields({ weights, onChange, error }: Props) {
       <small id={`${id}-hint`} className="muted">
         Defaults 0.5 / 0.3 / 0.2, scaled to sum to 1. Pairs without parameters skip that dimension.
       </small>
-      {error ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );
 }

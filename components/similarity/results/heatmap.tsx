@@ -99,7 +99,10 @@ export function Heatmap({ result, threshold, pairOf }: { result: Full; threshold
         >
           <thead>
             <tr>
-              <td className="sim-heatmap-corner" />
+              {/* A header, not an empty cell: in a grid every cell is announced, and this one names the row headers. */}
+              <th scope="col" className="sim-heatmap-corner">
+                <span className="sr-only">Tool</span>
+              </th>
               {ids.map((id, c) => (
                 <th key={id} scope="col" className={`sim-heatmap-col${c === active.c ? ' is-active' : ''}`}>
                   <span className={showColumnNames ? 'sim-heatmap-colname' : 'sr-only'}>{splitId(id).name}</span>
@@ -126,7 +129,7 @@ export function Heatmap({ result, threshold, pairOf }: { result: Full; threshold
                       data-c={c}
                       tabIndex={isActive ? 0 : -1}
                       aria-selected={isActive}
-                      aria-label={self ? `${splitId(rowId).name} (itself)` : `${splitId(rowId).name} and ${splitId(colId).name}: ${layer} ${score(v)}`}
+                      aria-label={self ? `${splitId(rowId).name} (itself)` : `${splitId(rowId).name} and ${splitId(colId).name}: ${layer} ${score(v)}${flagged ? ', flagged' : ''}`}
                       className={`sim-heatmap-cell${self ? ' is-self' : ''}${flagged ? ' is-flagged' : ''}${isActive ? ' is-active' : ''}`}
                       style={{ background: v === null ? undefined : heatColor(v), color: v === null ? undefined : textOn(v) }}
                     >

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
+import { CopyButton } from '@/components/ui/copy-button';
 import { ToolName } from './tool-name';
-import { CopyButton } from './copy-button';
 import { DescriptionDiff } from './description-diff';
 import type { ToolGroup } from './recommendations';
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId } from 'react';
+import { FieldError } from '@/components/ui/field-error';
 import { changeMode, type ArgumentDraft } from './argument-draft';
 import { MODE_LABELS, modeHint, modesFor, type ArgumentMode } from './argument-modes';
 import { ArgumentValueInput } from './argument-value-input';
@@ -59,11 +60,7 @@ export function ArgumentRow({ prop, draft, error, onChange }: Props) {
         <small id={hintId} className="muted tc-hint">
           {modeHint(draft.mode, prop)}
         </small>
-        {error ? (
-          <small id={errorId} className="field-error" role="alert">
-            {error}
-          </small>
-        ) : null}
+        <FieldError id={errorId} error={error} />
       </div>
     </li>
   );

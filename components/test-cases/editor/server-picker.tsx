@@ -5,6 +5,7 @@ import { useId } from 'react';
 import type { ServerDto } from '@/components/data/types';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/states';
+import { FieldError } from '@/components/ui/field-error';
 
 type Props = { servers: ServerDto[]; value: string[]; error?: string; onChange: (ids: string[]) => void };
 
@@ -42,11 +43,7 @@ export function ServerPicker({ servers, value, error, onChange }: Props) {
           </li>
         ))}
       </ul>
-      {error ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );
 }

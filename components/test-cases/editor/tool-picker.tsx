@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { queries } from '@/components/data/queries';
 import type { ServerDto } from '@/components/data/types';
 import { Loading } from '@/components/ui/states';
+import { FieldError } from '@/components/ui/field-error';
 import { ToolOptionList } from './tool-option-list';
 
 type Props = {
@@ -78,11 +79,7 @@ export function ToolPicker({ server, value, error, onChange }: Props) {
           ) : null}
         </div>
       ) : null}
-      {error ? (
-        <small id={errorId} className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -2,9 +2,10 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { FieldError } from '@/components/ui/field-error';
 import { FORMAT_LABELS, importTestCases, TEST_CASE_FORMATS, type TestCaseFormat } from '../api';
 import { formatFromFileName } from './detect-format';
-import { ImportReportView } from './import-report';
+import { TestCaseImportReportView } from './import-report';
 
 const PREVIEW_LIMIT = 200_000;
 
@@ -64,13 +65,10 @@ export function ImportPanel({ id, onClose }: { id: string; onClose: () => void }
               id={`${uid}-file`}
               type="file"
               accept=".json,.jsonl,.ndjson,.csv,application/json,text/csv"
+              aria-describedby={readError ? `${uid}-file-error` : undefined}
               onChange={(e) => void pickFile(e.target.files?.[0])}
             />
-            {readError ? (
-              <small className="field-error" role="alert">
-                {readError}
-              </small>
-            ) : null}
+            <FieldError id={`${uid}-file-error`} error={readError} />
           </div>
           <div className="field">
             <label htmlFor={`${uid}-format`}>Format</label>
@@ -125,7 +123,7 @@ export function ImportPanel({ id, onClose }: { id: string; onClose: () => void }
           <strong>Nothing was imported.</strong> {mutation.error.message}
         </div>
       ) : null}
-      {mutation.data ? <ImportReportView report={mutation.data} /> : null}
+      <TestCaseImportReportView report={mutation.data} />
     </section>
   );
 }

@@ -1,15 +1,14 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { TestCaseDto } from '@/components/data/types';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { deleteTestCase } from '../api';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** The row's Delete button and its confirmation. */
 export function DeleteTestCase({ testCase, onDeleted }: { testCase: Pick<TestCaseDto, 'id' | 'name'>; onDeleted: (name: string) => void }) {
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => deleteTestCase(testCase.id),
@@ -22,7 +21,6 @@ export function DeleteTestCase({ testCase, onDeleted }: { testCase: Pick<TestCas
   return (
     <>
       <button
-        ref={button}
         type="button"
         className="btn btn-small btn-danger"
         aria-label={`Delete ${testCase.name}`}
@@ -33,22 +31,18 @@ export function DeleteTestCase({ testCase, onDeleted }: { testCase: Pick<TestCas
       >
         Delete
       </button>
-      {open ? (
-        <ConfirmDialog
-          title={`Delete “${testCase.name}”?`}
-          confirmLabel="Delete test case"
-          busyLabel="Deleting…"
-          busy={mutation.isPending}
-          error={mutation.error ? mutation.error.message : null}
-          onConfirm={() => mutation.mutate()}
-          onCancel={() => {
-            setOpen(false);
-            requestAnimationFrame(() => button.current?.focus());
-          }}
-        >
-          <p>The test case and the results of its runs are removed for good. Export it first if you may want it back.</p>
-        </ConfirmDialog>
-      ) : null}
+      <ConfirmDialog
+        open={open}
+        title={`Delete “${testCase.name}”?`}
+        confirmLabel="Delete test case"
+        busyLabel="Deleting…"
+        busy={mutation.isPending}
+        error={mutation.error ? mutation.error.message : null}
+        onConfirm={() => mutation.mutate()}
+        onCancel={() => setOpen(false)}
+      >
+        <p>The test case and the results of its runs are removed for good. Export it first if you may want it back.</p>
+      </ConfirmDialog>
     </>
   );
 }

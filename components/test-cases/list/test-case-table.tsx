@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { TestCaseDto } from '@/components/data/types';
 import { Badge } from '@/components/ui/badge';
+import { ACTIONS_COLUMN, ColumnHeads } from '@/components/ui/column-heads';
 import { DeleteTestCase } from './delete-test-case';
 import { describeExpectedParameters } from './summarize-expected';
 
@@ -9,6 +10,19 @@ const PARAMS_SHOWN = 3;
 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** Long text cut for the table; the whole of it stays on hover and for screen readers, not only for a mouse. */
+function Shortened({ text, max }: { text: string; max: number }) {
+  if (text.length <= max) return text;
+  return (
+    <>
+      <span aria-hidden="true" title={text}>
+        {truncate(text, max)}
+      </span>
+      <span className="sr-only">{text}</span>
+    </>
+  );
 }
 
 function ExpectedCell({ tc }: { tc: TestCaseDto }) {
@@ -33,7 +47,12 @@ function ParametersCell({ tc }: { tc: TestCaseDto }) {
           <code>{line}</code>
         </li>
       ))}
-      {rest > 0 ? <li className="muted">+{rest} more</li> : null}
+      {rest > 0 ? (
+        <li className="muted">
+          <span aria-hidden="true">+{rest} more</span>
+          <span className="sr-only">{lines.slice(PARAMS_SHOWN).join('; ')}</span>
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -43,26 +62,15 @@ export function TestCaseTable({ items, onDeleted }: { items: TestCaseDto[]; onDe
     <div className="tc-table-wrap">
       <table className="tc-table">
         <caption className="sr-only">Test cases</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Query</th>
-            <th scope="col">Servers</th>
-            <th scope="col">Expected</th>
-            <th scope="col">Expected arguments</th>
-            <th scope="col" className="tc-actions-col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Name', 'Query', 'Servers', 'Expected', 'Expected arguments', { ...ACTIONS_COLUMN, className: 'tc-actions-col' }]} />
         <tbody>
           {items.map((tc) => (
             <tr key={tc.id} data-testid="test-case-row">
               <th scope="row" className="tc-name">
                 {tc.name}
               </th>
-              <td className="tc-query" title={tc.query.length > QUERY_PREVIEW_CHARS ? tc.query : undefined}>
-                {truncate(tc.query, QUERY_PREVIEW_CHARS)}
+              <td className="tc-query">
+                <Shortened text={tc.query} max={QUERY_PREVIEW_CHARS} />
               </td>
               <td>{tc.servers.map((s) => s.name).join(', ')}</td>
               <td>

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { qs } from '@/components/data/fetcher';
 import { queries } from '@/components/data/queries';
 import { Pagination } from '@/components/ui/pagination';
+import { Notice } from '@/components/ui/notice';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { filterParams, hasFilters, NO_FILTERS, PAGE_SIZE, type TestCaseFilters } from '../filters';
 import { ImportPanel } from '../import/import-panel';
@@ -35,12 +36,9 @@ export function TestCasesView({ initialFilters, saved }: { initialFilters: TestC
   const servers = useQuery(queries.servers());
 
   const [notice, setNotice] = useState<string | null>(saved ? `Saved “${saved}”.` : null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  // Bumped on delete: the row and its button are gone, so focus goes to the message saying what happened.
-  const [deletions, setDeletions] = useState(0);
-  useEffect(() => {
-    if (deletions > 0) noticeRef.current?.focus();
-  }, [deletions]);
+  // Bumped when focus should go to the message saying what happened: after a save (a client-side
+  // navigation leaves focus where the Save button was) and after a delete (the row and its button are gone).
+  const [noticeFocus, setNoticeFocus] = useState(saved ? 1 : 0);
   const [importOpen, setImportOpen] = useState(false);
   const importButton = useRef<HTMLButtonElement>(null);
 
@@ -52,7 +50,7 @@ export function TestCasesView({ initialFilters, saved }: { initialFilters: TestC
 
   function onDeleted(name: string) {
     setNotice(`Deleted “${name}”.`);
-    setDeletions((n) => n + 1);
+    setNoticeFocus((n) => n + 1);
   }
 
   const data = list.data;
@@ -81,9 +79,7 @@ export function TestCasesView({ initialFilters, saved }: { initialFilters: TestC
         </div>
       </div>
 
-      <p ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'tc-notice' : 'sr-only'}>
-        {notice}
-      </p>
+      <Notice message={notice} focusKey={noticeFocus} />
 
       {importOpen ? (
         <ImportPanel
