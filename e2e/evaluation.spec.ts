@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 type Batch = { id: string; status: string; counts: { total: number; completed: number; failed: number } };
 
 test('the demo evaluation runs offline with the local provider, end to end in the production build', async ({ request }) => {
-  const created = await request.post('/api/batches', { data: { name: 'demo offline', models: [{ provider: 'local', model: 'lexical' }], concurrency: 4 } });
+  const created = await request.post('/api/batches', { data: { name: 'demo offline', models: [{ provider: 'local', model: 'hybrid' }], concurrency: 4 } });
   expect(created.status()).toBe(202);
   const batch = (await created.json()) as Batch;
   expect(batch.counts.total).toBeGreaterThanOrEqual(25);

@@ -215,7 +215,7 @@ test('the demo button runs the offline evaluation in one click', async ({ page }
   const before = ((await (await page.request.get('/api/batches?limit=1')).json()) as List<Batch>).total;
   const posted = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/api/batches');
   await page.getByRole('button', { name: 'Run the demo evaluation (offline)' }).click();
-  expect((await posted).postDataJSON()).toEqual({ models: [{ provider: 'local', model: 'lexical' }] });
+  expect((await posted).postDataJSON()).toEqual({ models: [{ provider: 'local', model: 'hybrid' }] });
   const after = (await (await page.request.get('/api/batches?limit=1')).json()) as List<Batch>;
   expect(after.total).toBe(before + 1);
   const demo = after.items[0] as Batch;

@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/ui/states';
 import styles from './overview.module.css';
 import { useRecentBatches } from './use-recent-batches';
 
-const DEMO_BATCH = { name: 'Demo evaluation (offline)', models: [{ provider: 'local', model: 'lexical' }] };
+const DEMO_BATCH = { name: 'Demo evaluation (offline)', models: [{ provider: 'local', model: 'hybrid' }] };
 
 type Props = { serverNames: string[]; testCaseCount: number };
 
@@ -53,7 +53,7 @@ export function FirstRunGuide({ serverNames, testCaseCount }: Props) {
         )}
       </Step>
       <Step done={hasBatch || run.isSuccess} title="Run the demo evaluation">
-        <p className={styles.stepText}>The built-in local baseline picks tools by lexical similarity: no API key, no network.</p>
+        <p className={styles.stepText}>The built-in local baseline picks tools by word overlap and word-vector similarity: no API key, no network.</p>
         <button type="button" className="btn btn-primary" onClick={() => run.mutate()} disabled={run.isPending || serverNames.length === 0}>
           {run.isPending ? 'Starting…' : 'Run the demo evaluation (offline)'}
         </button>

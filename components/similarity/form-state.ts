@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLD, DEFAULT_WEIGHTS, isOpenAiModel } from './constants';
+import { DEFAULT_THRESHOLD, DEFAULT_WEIGHTS, isOpenAiModel } from '@/lib/similarity/defaults';
 import { parsePasted } from './input/parse-pasted';
 import type { SimilarityBody, SimilarityMethod } from './types';
 

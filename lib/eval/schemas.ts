@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ModelConfigSchema } from '../providers/types';
+import { MAX_CONCURRENCY, MAX_SAMPLES } from './limits';
 
-export const MAX_SAMPLES = 20;
-export const MAX_CONCURRENCY = 32;
+export { MAX_CONCURRENCY, MAX_SAMPLES } from './limits';
 
 export const SingleRunInputSchema = z
   .object({ model: ModelConfigSchema, samples: z.number().int().min(1).max(MAX_SAMPLES).default(1) })

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { LOCAL_MODELS, PROVIDER_IDS, type ProviderId } from './ids';
 
-export const PROVIDER_IDS = ['openai', 'anthropic', 'openai-compatible', 'local'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
-
-/** The rankings the offline `local` provider offers as its `model` (lib/providers/local.ts). */
-export const LOCAL_MODELS = ['hybrid', 'lexical'] as const;
-export type LocalModel = (typeof LOCAL_MODELS)[number];
+export { LOCAL_MODELS, PROVIDER_IDS, type LocalModel, type ProviderId } from './ids';
 
 /** A model configuration as given per run (SPEC section 10); keys never live here. */
 export const ModelConfigSchema = z

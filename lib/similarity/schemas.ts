@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { ModelConfigSchema } from '../providers/types';
+import { DEFAULT_THRESHOLD, DEFAULT_TOP_K, DEFAULT_WEIGHTS } from './defaults';
 
 /** SPEC section 6 request body, shared by the four /api/similarity routes. */
 
 export const SIMILARITY_METHODS = ['embedding', 'description_overlap'] as const;
 export type SimilarityMethod = (typeof SIMILARITY_METHODS)[number];
 
-export const DEFAULT_THRESHOLD = 0.85;
-export const DEFAULT_TOP_K = 5;
-export const DEFAULT_WEIGHTS = { semantic: 0.5, parameters: 0.3, description: 0.2 } as const;
+export { DEFAULT_THRESHOLD, DEFAULT_TOP_K, DEFAULT_WEIGHTS } from './defaults';
 /** The shared 2,797-tool file is about 800 KB; a body of this size holds several such lists. */
 export const SIMILARITY_BODY_LIMIT = 5 * 1024 * 1024;
 export const MAX_TOOLS = 10_000;

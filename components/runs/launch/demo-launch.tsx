@@ -20,7 +20,7 @@ export function DemoLaunch({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
           type="button"
           className="btn btn-primary"
           disabled={launch.isPending}
-          onClick={() => launch.mutate({ models: [{ provider: 'local', model: 'lexical' }] }, { onSuccess: onLaunched })}
+          onClick={() => launch.mutate({ models: [{ provider: 'local', model: 'hybrid' }] }, { onSuccess: onLaunched })}
         >
           {launch.isPending ? 'Starting…' : 'Run the demo evaluation (offline)'}
         </button>

@@ -1,4 +1,4 @@
-import type { ProviderId } from '@/lib/providers/types';
+import type { ProviderId } from '@/lib/providers/ids';
 
 export type KeySlot = 'openai' | 'anthropic' | 'generic';
 
@@ -18,10 +18,10 @@ export const PROVIDER_CHOICES: ProviderChoice[] = [
   {
     id: 'local',
     label: 'local (offline baseline)',
-    hint: 'offline retrieval baseline (not an LLM), no key needed',
+    hint: 'offline retrieval baseline (not an LLM), no key needed: hybrid = TF-IDF + word vectors, lexical = TF-IDF only',
     key: null,
     baseUrlRequired: false,
-    models: ['lexical'],
+    models: ['hybrid', 'lexical'],
   },
   {
     id: 'openai',

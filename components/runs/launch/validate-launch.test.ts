@@ -11,7 +11,7 @@ describe('validateLaunch', () => {
   it('builds the body of the offline default: all test cases, server defaults filled in', () => {
     const r = validateLaunch(draft());
     expect(r.errors).toBeNull();
-    expect(r.body).toEqual({ models: [{ provider: 'local', model: 'lexical', timeout: 30, temperature: 0.4, maxRetries: 3 }], samples: 1, concurrency: 4 });
+    expect(r.body).toEqual({ models: [{ provider: 'local', model: 'hybrid', timeout: 30, temperature: 0.4, maxRetries: 3 }], samples: 1, concurrency: 4 });
   });
 
   it('asks for the key a cloud row needs, accepts the generic key instead, and never puts a key in the body', () => {

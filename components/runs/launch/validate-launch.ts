@@ -1,4 +1,4 @@
-import { MAX_CONCURRENCY, MAX_SAMPLES } from '@/lib/eval/schemas';
+import { MAX_CONCURRENCY, MAX_SAMPLES } from '@/lib/eval/limits';
 import type { ModelConfig } from '@/lib/providers/types';
 import type { ApiKeyInputs } from './api-keys';
 import { toModelConfig, type ModelRow, type RowErrors } from './model-rows';

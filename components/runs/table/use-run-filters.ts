@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { z } from 'zod';
 import type { RunListQuerySchema } from '@/lib/eval/schemas';
-import { PROVIDER_IDS } from '@/lib/providers/types';
+import { PROVIDER_IDS } from '@/lib/providers/ids';
 
 type RunQuery = z.infer<typeof RunListQuerySchema>;
 export type RunFilters = Pick<RunQuery, 'batchId' | 'status' | 'provider' | 'model' | 'classification'> & { offset: number };

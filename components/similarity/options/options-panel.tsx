@@ -2,7 +2,7 @@
 
 import { Field } from '@/components/ui/field';
 import { EMBEDDING_MODEL_IDS } from '@/lib/similarity/types';
-import { isOpenAiModel } from '../constants';
+import { isOpenAiModel } from '@/lib/similarity/defaults';
 import type { FormErrors, SimilarityForm } from '../form-state';
 import { WeightsFields } from './weights-fields';
 
