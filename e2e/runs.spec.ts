@@ -32,7 +32,7 @@ test('launch a local batch from the UI, watch it finish live, and open a run', a
   await expect(page.getByText(`All test cases (${total})`)).toBeVisible();
   const row = page.getByTestId('model-row').first();
   await expect(row.getByLabel('Provider')).toHaveValue('local');
-  await expect(row.getByText('offline retrieval baseline (not an LLM), no key needed', { exact: true })).toBeVisible();
+  await expect(row.getByText('offline retrieval baseline (not an LLM), no key needed: hybrid = TF-IDF + word vectors, lexical = TF-IDF only', { exact: true })).toBeVisible();
   await shot(page, 'launch-form');
 
   await page.getByLabel('Batch name (optional)').fill(name);
