@@ -1,7 +1,7 @@
 import 'server-only';
 import { count, desc, eq } from 'drizzle-orm';
-import { getDb } from '../client';
-import { modelSettings, runBatches, testRuns, type RunBatchRow } from '../schema';
+import { getDb, getSqlite } from '../client';
+import { modelSettings, runBatches, type RunBatchRow } from '../schema';
 import { newId, nowIso, type Page } from './util';
 
 export type ModelSettingsValues = {
@@ -23,6 +23,9 @@ export type NewBatch = {
   /** A single test-case run is a batch-less run: no batch row. */
   withBatchRow: boolean;
 };
+
+const INSERT_PENDING_RUN = `insert into test_runs (id, test_case_id, batch_id, model_settings_id, samples, status)
+  values (@id, @testCaseId, @batchId, @modelSettingsId, @samples, 'pending')`;
 
 /**
  * Writes the batch, one model_settings row per model and every pending run (cases x models)
@@ -49,11 +52,14 @@ export function insertBatchWithRuns(input: NewBatch): { batchId: string | null; 
       tx.insert(modelSettings).values({ ...m, id, baseUrl: m.baseUrl ?? null, systemPrompt: m.systemPrompt ?? null }).run();
       return id;
     });
+    // A batch has up to cases x models rows: one statement reused for all of them, since
+    // building a drizzle query per row cost more than the inserts themselves.
+    const insertRun = getSqlite().prepare(INSERT_PENDING_RUN);
     const runIds: string[] = [];
     for (const testCaseId of input.testCaseIds) {
       for (const modelSettingsId of settingsIds) {
         const id = newId();
-        tx.insert(testRuns).values({ id, testCaseId, batchId, modelSettingsId, samples: input.samples, status: 'pending' }).run();
+        insertRun.run({ id, testCaseId, batchId, modelSettingsId, samples: input.samples });
         runIds.push(id);
       }
     }

@@ -89,8 +89,10 @@ function prepareHotQueries(db: Db) {
           sql`(select ${testRuns.id} from ${testRuns} where ${testRuns.batchId} = ${sql.placeholder('batchId')} and ${testRuns.status} = 'pending' order by rowid limit 1)`,
         ),
       )
-      .returning()
+      // Only what the worker needs: a batch's model settings are read once per batch, not per run.
+      .returning({ id: testRuns.id, testCaseId: testRuns.testCaseId, modelSettingsId: testRuns.modelSettingsId, samples: testRuns.samples })
       .prepare(),
+    modelSettings: db.select().from(modelSettings).where(eq(modelSettings.id, sql.placeholder('id'))).prepare(),
     // Plain SQL on the hot path (the values are encoded by the callers: JSON text, 0/1): drizzle
     // placeholders would store a JSON column's null as the text 'null' and a boolean null as 0.
     completeRun: getSqlite().prepare(
@@ -138,9 +140,15 @@ export function insertRuns(runs: NewRun[]): string[] {
   );
 }
 
+export type ClaimedRun = Pick<TestRunRow, 'id' | 'testCaseId' | 'modelSettingsId' | 'samples'>;
+
 /** Atomically takes the next pending run of a batch, so concurrent workers never share one. */
-export function claimNextRun(batchId: string): TestRunRow | undefined {
+export function claimNextRun(batchId: string): ClaimedRun | undefined {
   return hot().claimNextRun.get({ batchId, now: nowIso() });
+}
+
+export function getModelSettings(id: string): ModelSettingsRow | undefined {
+  return hot().modelSettings.get({ id });
 }
 
 export function markRunRunning(id: string): void {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getBatch, insertBatchWithRuns, setBatchStatus } from '@/db/queries/batches';
-import { cancelPendingRuns, claimNextRun, countRunsByStatus, getRun, markRunRunning } from '@/db/queries/runs';
+import { cancelPendingRuns, claimNextRun, countRunsByStatus, getModelSettings, getRun, markRunRunning, type ModelSettingsRow } from '@/db/queries/runs';
 import { existingTestCaseIds, listTestCaseIds } from '@/db/queries/test-cases';
 import { NotFoundError, UnprocessableError } from '../errors';
 import { log } from '../log';
@@ -26,15 +26,31 @@ function runEvent(runId: string, testCaseId: string, outcome: RunOutcome): JobEv
   return { type: 'run', runId, testCaseId, ...outcome };
 }
 
+/** A batch has one settings row per model: each is read once, not once per run. */
+function settingsCache(): (id: string | null) => ModelSettingsRow | null {
+  const rows = new Map<string, ModelSettingsRow | null>();
+  return (id) => {
+    if (id === null) return null;
+    let row = rows.get(id);
+    if (row === undefined) {
+      row = getModelSettings(id) ?? null;
+      rows.set(id, row);
+    }
+    return row;
+  };
+}
+
 /** Workers take pending runs one at a time until none is left or the batch is cancelled. */
 async function processBatch(batchId: string, concurrency: number, keys: ApiKeys, signal: AbortSignal, emit: (e: JobEvent) => void): Promise<string> {
   setBatchStatus(batchId, 'running');
   const ctx = contextFor(keys, signal);
+  const settingsFor = settingsCache();
   const worker = async () => {
     while (!signal.aborted) {
       const run = claimNextRun(batchId);
       if (!run) return;
-      emit(runEvent(run.id, run.testCaseId, await executeRun(run.id, ctx, signal)));
+      const outcome = await executeRun({ ...run, settings: settingsFor(run.modelSettingsId) }, ctx, signal);
+      emit(runEvent(run.id, run.testCaseId, outcome));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -85,7 +101,10 @@ export function createSingleRun(testCaseId: string, input: SingleRunInput, keys:
   const runId = runIds[0] as string;
   startJob(runId, async (signal, emit) => {
     markRunRunning(runId);
-    const outcome = await executeRun(runId, contextFor(keys, signal), signal);
+    const claimed = getRun(runId);
+    const outcome: RunOutcome = claimed
+      ? await executeRun(claimed, contextFor(keys, signal), signal)
+      : { status: 'failed', classification: null, errorMessage: `run ${runId} vanished` };
     emit(runEvent(runId, testCaseId, outcome));
     return outcome.status;
   });

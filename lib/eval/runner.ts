@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTestCase } from '@/db/queries/test-cases';
-import { completeRun, failRun, getRun, type NewToolDefinition } from '@/db/queries/runs';
+import { completeRun, failRun, type ModelSettingsRow, type NewToolDefinition } from '@/db/queries/runs';
 import { getProvider } from '../providers/registry';
 import { buildToolNames } from '../providers/tool-names';
 import type { ClientCache, ExposedTool, ModelConfig, Selection, SelfAssessment } from '../providers/types';
@@ -9,12 +9,15 @@ import { keyFor, type ApiKeys } from './api-keys';
 import type { CircuitBreakers } from './circuit-breaker';
 import { judgeRun, UNKNOWN_SERVER, type SampleOutcome } from './judge';
 import { describeRunError, isProviderOutage } from './run-errors';
+import { runSignal } from './run-signal';
 import type { ToolCache } from './tool-cache';
 
 export type RunContext = { keys: ApiKeys; toolCache: ToolCache; breakers: CircuitBreakers; clients: ClientCache };
 export type RunOutcome = { status: 'completed' | 'failed' | 'cancelled'; classification: string | null; errorMessage: string | null };
+/** A claimed run as the worker already holds it (no need to read the row back). */
+export type RunToExecute = { id: string; testCaseId: string; samples: number; settings: ModelSettingsRow | null };
 
-function modelConfigOf(settings: NonNullable<ReturnType<typeof getRun>>['settings']): ModelConfig {
+function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
   if (!settings) throw new Error('run has no model settings');
   return {
     provider: settings.provider,
@@ -53,12 +56,21 @@ async function snapshotTools(serverIds: string[], cache: ToolCache) {
 
 /**
  * One test run: snapshot the tools, show exactly those to the model (samples times), judge
- * the answer and store the verdict. Never throws: a failure becomes the run's error.
+ * the answer and store the verdict. Never throws: a failure becomes the run's error. The run
+ * has its own abort signal, aborted with the job's (see run-signal).
  */
-export async function executeRun(runId: string, ctx: RunContext, signal: AbortSignal): Promise<RunOutcome> {
+export async function executeRun(run: RunToExecute, ctx: RunContext, jobSignal: AbortSignal): Promise<RunOutcome> {
+  const scope = runSignal(jobSignal);
+  try {
+    return await evaluate(run, ctx, scope.signal);
+  } finally {
+    scope.release();
+  }
+}
+
+async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal): Promise<RunOutcome> {
+  const runId = run.id;
   const started = performance.now();
-  const run = getRun(runId);
-  if (!run) return { status: 'failed', classification: null, errorMessage: `run ${runId} vanished` };
   const apiKey = run.settings ? keyFor(run.settings.provider, ctx.keys) : undefined;
   let tokens = { inputTokens: 0, outputTokens: 0 };
   let snapshot: NewToolDefinition[] = [];
@@ -68,6 +80,9 @@ export async function executeRun(runId: string, ctx: RunContext, signal: AbortSi
     if (signal.aborted) throw signal.reason;
     const model = modelConfigOf(run.settings);
     const provider = getProvider(model.provider);
+    // The provider's SDK loads while the tools are listed, not after: the first runs of a job
+    // wait for both. A failure here is the call's to report.
+    provider.warmUp?.({ model, apiKey, clients: ctx.clients }).catch(() => undefined);
     const { rows, names } = await snapshotTools(testCase.servers.map((s) => s.id), ctx.toolCache);
     snapshot = rows;
     const exposed: ExposedTool[] = rows.map((r) => ({ exposedName: r.exposedName, description: r.description ?? '', inputSchema: r.inputSchema }));

@@ -9,7 +9,7 @@ import { toCallSettings } from './shared/call-settings';
 import { resolveSystemPrompt } from './shared/prompts';
 import { withProviderErrors } from './shared/provider-errors';
 import { parseSelfAssessment } from './shared/self-assessment';
-import type { ProviderDefinition, SelectionRequest } from './types';
+import type { ProviderDefinition, ProviderTarget, SelectionRequest } from './types';
 
 /** A configured baseUrl (a proxy or gateway) wins over the public endpoint. */
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -31,11 +31,17 @@ type Turn<T> = {
   interpret(parsed: ParsedMessage, raw: unknown): T;
 };
 
+function openClient(target: ProviderTarget) {
+  const apiKey = requireApiKey(target, LABEL);
+  const settings = toCallSettings(target.model);
+  const endpoint = { baseURL: target.model.baseUrl ?? ANTHROPIC_BASE_URL, apiKey };
+  const sdk = reuseClient(target.clients, { kind: 'anthropic', ...endpoint, settings }, () => openAnthropicClient(endpoint, settings));
+  return { apiKey, settings, sdk };
+}
+
 async function complete<T>(req: SelectionRequest, turn: Turn<T>): Promise<T> {
-  const apiKey = requireApiKey(req, LABEL);
-  const settings = toCallSettings(req.model);
-  const endpoint = { baseURL: req.model.baseUrl ?? ANTHROPIC_BASE_URL, apiKey };
-  const { client, errors } = await reuseClient(req.clients, { kind: 'anthropic', ...endpoint, settings }, () => openAnthropicClient(endpoint, settings));
+  const { apiKey, settings, sdk } = openClient(req);
+  const { client, errors } = await sdk;
   const ctx = { label: LABEL, sdk: errors, settings, signal: req.signal, apiKey };
   return withProviderErrors(ctx, async () => {
     const tools: Tool[] = turn.toolChoice && req.tools.length > 0 ? toAnthropicTools(req.tools) : [];
@@ -53,10 +59,13 @@ async function complete<T>(req: SelectionRequest, turn: Turn<T>): Promise<T> {
   });
 }
 
-export const anthropicProvider: ProviderDefinition = {
+export const anthropicProvider: Required<Pick<ProviderDefinition, 'warmUp'>> & ProviderDefinition = {
   id: 'anthropic',
   description: 'Anthropic Messages API with native tool use',
   requiresApiKey: true,
+  warmUp: async (target) => {
+    await openClient(target).sdk;
+  },
   selectTool: (req) =>
     complete(req, {
       messages: buildQueryMessages(req),

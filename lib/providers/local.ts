@@ -52,11 +52,15 @@ function findTool(tools: ExposedTool[], name: string): ExposedTool | undefined {
 
 /** Builds the local provider around one scorer per local model. */
 export function defineLocalProvider(scorers: Record<LocalModel, ToolScorer>): ProviderDefinition {
-  const scorerFor = (req: SelectionRequest) => (req.model.model === 'lexical' ? scorers.lexical : scorers.hybrid);
+  const scorerFor = (req: Pick<SelectionRequest, 'model'>) => (req.model.model === 'lexical' ? scorers.lexical : scorers.hybrid);
   return {
     id: 'local',
     description: 'Offline retrieval baseline (no LLM, no key): TF-IDF plus word-vector similarity between the query and each tool (hybrid), or TF-IDF alone (lexical)',
     requiresApiKey: false,
+    // The hybrid router's word vectors load (or convert, once) while the run lists its tools.
+    warmUp: async (target) => {
+      await scorerFor(target).warmUp?.();
+    },
     async selectTool(req) {
       const { decision, raw } = await rankTools(scorerFor(req), req);
       const tool = decision.selected ? findTool(req.tools, decision.selected.name) : undefined;

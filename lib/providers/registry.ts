@@ -5,7 +5,7 @@ import { openaiProvider } from './openai';
 import { openaiCompatibleProvider } from './openai-compatible';
 import { PROVIDER_IDS, type ProviderDefinition, type ProviderId } from './types';
 
-/** Every provider by id; the SDKs behind them load only when a provider is first called. */
+/** Every provider by id; the SDKs behind them load only when a provider is first used. */
 export const PROVIDERS: Record<ProviderId, ProviderDefinition> = {
   openai: openaiProvider,
   anthropic: anthropicProvider,

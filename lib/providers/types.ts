@@ -83,10 +83,19 @@ export type Selection = {
 
 export type SelfAssessment = { confidence: number; reasoning: string; usage: Usage; raw: unknown };
 
+/** What a provider needs to reach a model, without the question: settings, key and the job's client cache. */
+export type ProviderTarget = Pick<SelectionRequest, 'model' | 'apiKey' | 'clients'>;
+
 export type ProviderDefinition = {
   id: ProviderId;
   description: string;
   requiresApiKey: boolean;
+  /**
+   * Opens what the calls will need (a lazily imported SDK and its client, a local model)
+   * ahead of the first call, so a run can do it while the tools are being listed instead of
+   * after. A failure is left for the calls themselves to report.
+   */
+  warmUp?(target: ProviderTarget): Promise<void>;
   /** Shows the tools as native tool definitions and asks the query. */
   selectTool(req: SelectionRequest): Promise<Selection>;
   /**

@@ -58,6 +58,7 @@ describe('hybrid local scorer', () => {
       return stubEmbedder(calls);
     });
     expect(scorer.id).toContain('stub-model');
+    await scorer.warmUp?.();
     await scorer.score('add a todo', DEMO_TOOLS);
     await scorer.score('search documents', DEMO_TOOLS);
     expect(loads).toBe(1);

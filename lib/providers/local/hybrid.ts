@@ -79,5 +79,8 @@ export function createHybridScorer(model: string, load: () => Promise<QueryEmbed
       // Stable sort, as in TF-IDF: equal scores keep the snapshot order.
       return scored.sort((a, b) => b.score - a.score);
     },
+    async warmUp() {
+      await getEmbedder();
+    },
   };
 }

@@ -12,4 +12,6 @@ export interface ToolScorer {
   readonly id: string;
   /** All tools, best first; ties keep the input order. */
   score(query: string, tools: ExposedTool[]): Promise<ScoredTool[]>;
+  /** Loads what scoring needs (a model) ahead of the first query. */
+  warmUp?(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { toCallSettings } from '../shared/call-settings';
 import { withProviderErrors } from '../shared/provider-errors';
 import { parseSelfAssessment } from '../shared/self-assessment';
-import type { ProviderDefinition, SelectionRequest } from '../types';
+import type { ProviderDefinition, ProviderTarget, SelectionRequest } from '../types';
 import { reuseClient } from '../shared/client-cache';
 import { openOpenAiClient, type OpenAiEndpoint } from './client';
 import { buildAssessmentMessages, buildQueryMessages, toOpenAiTools } from './messages';
@@ -12,8 +12,8 @@ import { parseChatCompletion, type ParsedCompletion } from './response';
 export type OpenAiChatOptions = Pick<ProviderDefinition, 'description' | 'requiresApiKey'> & {
   id: 'openai' | 'openai-compatible';
   /** Names the upstream in error messages. */
-  describeUpstream(req: SelectionRequest): string;
-  resolveEndpoint(req: SelectionRequest): OpenAiEndpoint;
+  describeUpstream(target: ProviderTarget): string;
+  resolveEndpoint(target: ProviderTarget): OpenAiEndpoint;
 };
 
 type Turn<T> = {
@@ -23,12 +23,18 @@ type Turn<T> = {
 };
 
 /** One code path for every chat-completions API: OpenAI itself and compatible servers. */
-export function defineOpenAiChatProvider(options: OpenAiChatOptions): ProviderDefinition {
+export function defineOpenAiChatProvider(options: OpenAiChatOptions): Required<Pick<ProviderDefinition, 'warmUp'>> & ProviderDefinition {
+  function openClient(target: ProviderTarget) {
+    const endpoint = options.resolveEndpoint(target);
+    const settings = toCallSettings(target.model);
+    const sdk = reuseClient(target.clients, { kind: 'openai', ...endpoint, settings }, () => openOpenAiClient(endpoint, settings));
+    return { endpoint, settings, sdk };
+  }
+
   async function complete<T>(req: SelectionRequest, turn: Turn<T>): Promise<T> {
     const label = options.describeUpstream(req);
-    const endpoint = options.resolveEndpoint(req);
-    const settings = toCallSettings(req.model);
-    const { client, errors } = await reuseClient(req.clients, { kind: 'openai', ...endpoint, settings }, () => openOpenAiClient(endpoint, settings));
+    const { endpoint, settings, sdk } = openClient(req);
+    const { client, errors } = await sdk;
     const ctx = { label, sdk: errors, settings, signal: req.signal, apiKey: endpoint.apiKey };
     return withProviderErrors(ctx, async () => {
       // The API rejects an empty `tools` array, so no tools means no tools field.
@@ -50,6 +56,9 @@ export function defineOpenAiChatProvider(options: OpenAiChatOptions): ProviderDe
     id: options.id,
     description: options.description,
     requiresApiKey: options.requiresApiKey,
+    warmUp: async (target) => {
+      await openClient(target).sdk;
+    },
     selectTool: (req) =>
       complete(req, {
         messages: buildQueryMessages(req),
