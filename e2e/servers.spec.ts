@@ -77,8 +77,8 @@ test('register server-everything over streamable HTTP, see its tools and call ec
 
   // Saved: the detail page of the new server, connected.
   await expect(page).toHaveURL(/\/servers\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(serverName);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('active');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(serverName);
+  await expect(page.locator('.srv-title')).toContainText('active');
   const id = page.url().split('/').pop() as string;
   created.add(id);
 

@@ -19,9 +19,12 @@ export function RunHeader({ run }: { run: RunDetail }) {
           <li aria-current="page">Run {shortId(run.id)}</li>
         </ol>
       </nav>
-      <h1>
-        {run.testCaseName} <Badge value={run.status} /> {run.classification ? <Badge value={run.classification} /> : null}
-      </h1>
+      {/* Status and verdict sit beside the heading, not in it: the page's name is the test case's name. */}
+      <div className="runs-title">
+        <h1>{run.testCaseName}</h1>
+        <Badge value={run.status} />
+        {run.classification ? <Badge value={run.classification} /> : null}
+      </div>
       <p className="muted runs-small">
         Run <code>{run.id}</code> · created {formatDateTime(run.createdAt)}
         {run.completedAt ? ` · finished ${formatDateTime(run.completedAt)}` : ''}

@@ -35,9 +35,11 @@ export function ServerDetailPage({ id }: { id: string }) {
         <Link href="/servers">Servers</Link>
       </nav>
       <header className="srv-page-head">
-        <h1 className="srv-title">
-          {s.name} <Badge value={s.status} />
-        </h1>
+        {/* The status sits beside the heading, not in it: the page's name is the server's name. */}
+        <div className="srv-title">
+          <h1>{s.name}</h1>
+          <Badge value={s.status} />
+        </div>
         <div className="srv-head-actions">
           <CheckButton serverId={s.id} serverName={s.name} small={false} />
           <Link className="btn" href={`/servers/${s.id}/edit`}>
