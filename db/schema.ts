@@ -210,6 +210,17 @@ export const testRuns = sqliteTable(
     index('idx_test_runs_classification').on(t.classification),
     // Covering index for the latency percentiles of the metrics summary.
     index('idx_test_runs_latency').on(t.executionTimeMs, t.status, t.classification),
+    // Covering index for the metrics rollups: read in GROUP BY (UTC day, model settings,
+    // status, classification) order, so the unfiltered summary needs no sort.
+    index('idx_test_runs_rollup').on(
+      sql`substr(${t.createdAt}, 1, 10)`,
+      t.modelSettingsId,
+      t.status,
+      t.classification,
+      t.executionTimeMs,
+      t.inputTokens,
+      t.outputTokens,
+    ),
     check(
       'ck_test_runs_status',
       sql`${t.status} in ('pending', 'running', 'completed', 'failed', 'cancelled')`,
@@ -289,11 +300,23 @@ export const evaluationResults = sqliteTable(
     reasoning: text('reasoning'),
     recommendations: text('recommendations', { mode: 'json' }).$type<unknown[]>(),
     createdAt: createdAt(),
+    /**
+     * Copies of the run's model_settings_id and batch_id, so metrics filtered by model or
+     * batch read evaluation rows without a join to test_runs. Written by triggers (see
+     * migration 0003), never by the application: an insert fills them from the run and a
+     * change to the run's columns (e.g. ON DELETE SET NULL) is copied over.
+     */
+    modelSettingsId: text('model_settings_id'),
+    batchId: text('batch_id'),
   },
   (t) => [
     uniqueIndex('uq_evaluation_results_run').on(t.testRunId),
+    index('idx_evaluation_results_model_settings').on(t.modelSettingsId),
+    index('idx_evaluation_results_batch').on(t.batchId),
     index('idx_evaluation_results_classification').on(t.classification),
     index('idx_evaluation_results_expected_tool').on(t.expectedTool),
+    // With the expected_tool index, a tool name filter (expected or selected) is two index searches.
+    index('idx_evaluation_results_selected_tool').on(t.selectedTool),
     // Covering index for the confusion matrix (expected vs selected tool).
     index('idx_evaluation_results_tool_pair').on(t.expectedServer, t.expectedTool, t.selectedServer, t.selectedTool),
     check('ck_evaluation_results_classification', sql`${t.classification} in ('TP', 'FP', 'TN', 'FN')`),

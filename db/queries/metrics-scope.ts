@@ -32,22 +32,27 @@ export function renderFrom(scope: ScopeSql, extra: string[] = []): string {
 
 type ToolColumns = { expectedServer: string; expectedTool: string; selectedServer: string; selectedTool: string };
 
-function hasRunFilters(s: MetricsScope): boolean {
-  return Boolean(s.batchId || s.testCaseId || s.provider || s.model || s.createdFrom || s.createdBefore);
+/** Filters on test_runs columns that evaluation_results has no copy of. */
+function hasRunOnlyFilters(s: MetricsScope): boolean {
+  return Boolean(s.testCaseId || s.createdFrom || s.createdBefore);
 }
 
 function hasToolFilters(s: MetricsScope): boolean {
   return Boolean(s.serverName || s.toolName);
 }
 
-function buildRunConditions(s: MetricsScope): string[] {
+/**
+ * Run-side conditions. `scoped` is the alias whose batch_id and model_settings_id are
+ * tested: test_runs itself, or evaluation_results, which carries copies of both.
+ */
+function buildRunConditions(s: MetricsScope, scoped: 'r' | 'e' = 'r', modelPrefix = ''): string[] {
   const where: string[] = [];
-  if (s.batchId) where.push('r.batch_id = @batchId');
+  if (s.batchId) where.push(`${scoped}.batch_id = @batchId`);
   if (s.testCaseId) where.push('r.test_case_id = @testCaseId');
   if (s.provider || s.model) {
     const settings = [s.provider ? 'provider = @provider' : '', s.model ? 'model = @model' : ''].filter(Boolean);
     // A set lookup instead of a join: model_settings is small, test_runs is not.
-    where.push(`r.model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
+    where.push(`${modelPrefix}${scoped}.model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
   }
   if (s.createdFrom) where.push('r.created_at >= @createdFrom');
   if (s.createdBefore) where.push('r.created_at < @createdBefore');
@@ -69,13 +74,15 @@ function collectParams(s: MetricsScope): Record<string, string> {
 
 /**
  * Evaluated runs, read from evaluation_results (alias `e`): a row there means the run
- * completed with a classification. test_runs (alias `r`) is joined only when a run-side
- * filter needs it, because that join costs a b-tree probe per row and dominates at 100k runs.
+ * completed with a classification. Batch and model filters use the run's batch_id and
+ * model_settings_id copied onto evaluation_results (and their indexes); test_runs (alias
+ * `r`) is joined only for a test case or date filter, because that join costs b-tree
+ * probes per row and dominates at 100k runs.
  */
 export function buildEvaluationScope(s: MetricsScope): ScopeSql {
-  const join = hasRunFilters(s) ? ' join test_runs r on r.id = e.test_run_id' : '';
+  const join = hasRunOnlyFilters(s) ? ' join test_runs r on r.id = e.test_run_id' : '';
   const conditions = [
-    ...buildRunConditions(s),
+    ...buildRunConditions(s, 'e'),
     ...buildToolConditions(s, { expectedServer: 'e.expected_server', expectedTool: 'e.expected_tool', selectedServer: 'e.selected_server', selectedTool: 'e.selected_tool' }),
   ];
   return { tables: `from evaluation_results e${join}`, conditions, params: collectParams(s) };
@@ -87,8 +94,11 @@ export function buildEvaluationScope(s: MetricsScope): ScopeSql {
  * selected tool; runs that never completed match on their test case's expectation or
  * their own selection.
  */
-export function buildRunScope(s: MetricsScope): ScopeSql {
-  const conditions = buildRunConditions(s);
+export function buildRunScope(s: MetricsScope, options: { scanForModel?: boolean } = {}): ScopeSql {
+  // A unary + keeps the planner off the model settings index: a model is usually a large
+  // share of the runs, and a covering index scan with the test in the index beats that
+  // many table lookups plus a sort.
+  const conditions = buildRunConditions(s, 'r', options.scanForModel ? '+' : '');
   if (hasToolFilters(s)) {
     const evaluated = buildToolConditions(s, { expectedServer: 'e.expected_server', expectedTool: 'e.expected_tool', selectedServer: 'e.selected_server', selectedTool: 'e.selected_tool' });
     const unfinished = buildToolConditions(s, { expectedServer: 'tc.expected_mcp_server_name', expectedTool: 'tc.expected_tool_name', selectedServer: 'u.selected_server', selectedTool: 'u.selected_tool' });

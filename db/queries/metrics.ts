@@ -115,7 +115,8 @@ type RunRollupRow = RunRollup & { kind: 'all' | 'model' | 'day'; provider: strin
  * classification instead of summing per row keeps the per-row aggregate work small.
  */
 export function selectRunRollups(filters: MetricsScope): RunRollups {
-  const scope = buildRunScope(filters);
+  // Unfiltered, and for a model, idx_test_runs_rollup covers this and is read in GROUP BY order.
+  const scope = buildRunScope(filters, { scanForModel: true });
   const sql = `
     with groups as (
       select substr(r.created_at, 1, 10) as day, r.model_settings_id as settingsId,
