@@ -62,7 +62,7 @@ async function runBatchOnce(demoBaseUrl: string, llmBaseUrl: string): Promise<Re
 }
 
 export async function runBenchmark(): Promise<void> {
-  const previous = { dataDir: process.env.DATA_DIR, logLevel: process.env.LOG_LEVEL };
+  // bench/run.ts restores DATA_DIR and LOG_LEVEL after the module.
   process.env.LOG_LEVEL = 'silent';
   const demo = await startDemoServers();
   // In its own process, like a real provider: its CPU time is not harness overhead.
@@ -92,9 +92,5 @@ export async function runBenchmark(): Promise<void> {
     if (reps.some((r) => r.completed !== RUNS) || !pass) process.exitCode = 1;
   } finally {
     await Promise.all([demo.close(), llm.close()]);
-    for (const [name, value] of [['DATA_DIR', previous.dataDir], ['LOG_LEVEL', previous.logLevel]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   }
 }

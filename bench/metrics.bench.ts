@@ -42,9 +42,9 @@ function measure(filters: MetricsFilters): { cold: number; median: number; runs:
 }
 
 export async function runBenchmark(): Promise<void> {
-  const previous = { dataDir: process.env.DATA_DIR, seedDemo: process.env.SEED_DEMO };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-eval-bench-'));
-  // db/client resolves its file from DATA_DIR on every use, so this must precede the first query.
+  // db/client resolves its file from DATA_DIR on every use, so this must precede the first query
+  // (bench/run.ts restores the environment afterwards).
   closeDb();
   process.env.DATA_DIR = dir;
   process.env.SEED_DEMO = 'false';
@@ -76,9 +76,5 @@ export async function runBenchmark(): Promise<void> {
   } finally {
     closeDb();
     fs.rmSync(dir, { recursive: true, force: true });
-    if (previous.dataDir === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = previous.dataDir;
-    if (previous.seedDemo === undefined) delete process.env.SEED_DEMO;
-    else process.env.SEED_DEMO = previous.seedDemo;
   }
 }

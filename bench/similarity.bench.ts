@@ -88,7 +88,6 @@ export async function runBenchmark(): Promise<void> {
     console.log(`skipped: ${DATA_FILE} not found (set SIMILARITY_DATA_FILE)`);
     return;
   }
-  const previous = { dataDir: process.env.DATA_DIR, seedDemo: process.env.SEED_DEMO };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-eval-bench-similarity-'));
   closeDb();
   process.env.DATA_DIR = dir;
@@ -173,9 +172,5 @@ export async function runBenchmark(): Promise<void> {
   } finally {
     closeDb();
     fs.rmSync(dir, { recursive: true, force: true });
-    if (previous.dataDir === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = previous.dataDir;
-    if (previous.seedDemo === undefined) delete process.env.SEED_DEMO;
-    else process.env.SEED_DEMO = previous.seedDemo;
   }
 }

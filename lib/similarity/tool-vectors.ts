@@ -1,3 +1,4 @@
+import { dot, normalizeInPlace } from './embeddings/vector-math';
 import { humanizeName } from './texts';
 import type { SimilarityTool } from './types';
 
@@ -35,13 +36,7 @@ export function mixNameVector(name: Float32Array, text: Float32Array): Float32Ar
   const nameScale = nameNorm === 0 ? 0 : NAME_WEIGHT / nameNorm;
   const textScale = (1 - NAME_WEIGHT) / textNorm;
   for (let i = 0; i < out.length; i++) out[i] = nameScale * (name[i] ?? 0) + textScale * text[i]!;
-  const inv = 1 / norm(out);
-  for (let i = 0; i < out.length; i++) out[i]! *= inv;
-  return out;
+  return normalizeInPlace(out);
 }
 
-function norm(v: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
-  return Math.sqrt(sum);
-}
+const norm = (v: Float32Array) => Math.sqrt(dot(v, v));

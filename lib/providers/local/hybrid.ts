@@ -1,3 +1,4 @@
+import { dot, normalizeInPlace } from '@/lib/similarity/embeddings/vector-math';
 import { mixNameVector, nameText } from '@/lib/similarity/tool-vectors';
 import type { ExposedTool } from '../types';
 import type { ScoredTool, ToolScorer } from './scorer';
@@ -17,17 +18,6 @@ export type QueryEmbedder = { embed(texts: string[]): Promise<Float32Array[]> };
  * tests/local-router.test.ts keeps the held-out figure from slipping.
  */
 export const EMBEDDING_SHARE = 0.25;
-
-const dot = (a: Float32Array, b: Float32Array) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * (b[i] ?? 0);
-  return s;
-};
-
-function unit(v: Float32Array): Float32Array {
-  const norm = Math.sqrt(dot(v, v));
-  return norm === 0 ? v : v.map((x) => x / norm);
-}
 
 /**
  * Embedding vectors of tools, by the text they come from: a batch asks about the same tools
@@ -62,9 +52,9 @@ export function createHybridScorer(model: string, load: () => Promise<QueryEmbed
   }
 
   async function toolVectors(embedding: QueryEmbedder, tools: ExposedTool[]): Promise<Float32Array[]> {
-    const names = await vectors(embedding, tools.map((t) => nameText({ name: t.exposedName })));
-    const descriptions = await vectors(embedding, tools.map((t) => t.description));
-    return tools.map((_, i) => mixNameVector(names[i]!, descriptions[i]!));
+    const n = tools.length;
+    const made = await vectors(embedding, [...tools.map((t) => nameText({ name: t.exposedName })), ...tools.map((t) => t.description)]);
+    return tools.map((_, i) => mixNameVector(made[i]!, made[n + i]!));
   }
 
   return {
@@ -72,7 +62,7 @@ export function createHybridScorer(model: string, load: () => Promise<QueryEmbed
     async score(query: string, tools: ExposedTool[]): Promise<ScoredTool[]> {
       const embedding = await getEmbedder();
       // Unit length, as the tool vectors are, so the cosine stays within [-1, 1] whatever the model returns.
-      const queryVector = unit((await embedding.embed([query]))[0]!);
+      const queryVector = normalizeInPlace((await embedding.embed([query]))[0]!);
       const toolVecs = await toolVectors(embedding, tools);
       const semantic = new Map(tools.map((t, i) => [t.exposedName, Math.max(0, dot(queryVector, toolVecs[i]!))]));
       const scored = scoreTfIdf(query, tools).map((s) => ({ name: s.name, score: (1 - EMBEDDING_SHARE) * s.score + EMBEDDING_SHARE * (semantic.get(s.name) ?? 0) }));
