@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { computeF1 } from '@/lib/metrics/rates';
 import { localProvider, type LocalRaw } from '@/lib/providers/local';
 import { makeModel, makeRequest } from '@/lib/providers/testing/fixtures';
 import type { ExposedTool, LocalModel } from '@/lib/providers/types';
@@ -32,7 +33,7 @@ async function evaluate(model: LocalModel, cases: RouterCase[]): Promise<Score> 
     if (c.expected === null) score[selected === null ? 'tn' : 'fp']++;
     else score[selected === c.expected ? 'tp' : 'fn']++;
   }
-  score.f1 = Math.round(((2 * score.tp) / (2 * score.tp + score.fp + score.fn)) * 1000) / 1000;
+  score.f1 = Math.round((computeF1(score.tp, score.fp, score.fn) ?? 0) * 1000) / 1000;
   return score;
 }
 
