@@ -221,6 +221,7 @@ test('charts carry their numbers as text, and the confusion matrix is a table re
     const figure = page.getByTestId(id);
     await expect(figure.locator('figcaption'), `${id} says its numbers in words`).toHaveText(/\d/);
     // Recharts makes the SVG a tab stop ("application"); a stop with no name tells a screen reader nothing.
+    await expect(figure.locator('svg[tabindex]')).not.toHaveCount(0);
     for (const svg of await figure.locator('svg[tabindex]').all()) await expect(svg).toHaveAccessibleName(/\S/);
   }
   await expect(page.getByTestId('chart-confidence').locator('figcaption')).toContainText(`Robust ${summary.confidence.robust}, Misleading ${summary.confidence.misleading}`);

@@ -96,6 +96,8 @@ test('the KPI cards show the numbers of the summary API for the batch', async ({
   for (const key of ['f1', 'precision', 'recall', 'accuracy', 'specificity'] as const) await expect(kpi(page, key)).toHaveText(rate(summary[key]));
   expect(summary.passK).not.toBeNull();
   await expect(kpi(page, 'pass-k')).toHaveText(rate(summary.passK?.rate ?? null));
+  // Charts below the fold draw progressively; the full-page screenshot waits for all of them.
+  await expect(page.locator('[data-progressive="pending"]')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screenshots/metrics-batch.png', fullPage: true });
 });
 
@@ -134,6 +136,35 @@ test('the charts render as SVG with their numbers as text', async ({ page, reque
   await expect(page.getByTestId('model-table')).toContainText(rate(summary.f1));
   await expect(page.getByTestId('argument-scores')).toBeVisible();
   await page.getByTestId('chart-tools').screenshot({ path: 'test-results/screenshots/metrics-tools.png' });
+});
+
+test('when the charts cannot be drawn the numbers stay, and each chart says why and offers a reload', async ({ page, request }) => {
+  const summary = await getJson<Summary>(request, `/api/metrics/summary?batchId=${ids.batch}`);
+  // The drawing code (recharts) arrives on demand; refuse it, as after the app was rebuilt under an open page.
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('recharts_measurement_span')) return route.abort('failed');
+    return route.fulfill({ response, body });
+  });
+  await page.goto(`/metrics?batchId=${ids.batch}`);
+  await expect(kpi(page, 'runs')).toHaveText(String(summary.counts.total));
+  await expect(page.getByTestId('confusion-matrix').getByTestId('confusion-cell')).toHaveCount(summary.confusionMatrix.cells.length);
+  for (const id of ['chart-tools', 'chart-confidence', 'chart-models', 'chart-trend']) {
+    const chart = page.getByTestId(id);
+    await expect(chart.getByRole('alert')).toContainText('This chart could not be drawn');
+    await expect(chart.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    await expect(chart.locator('figcaption')).toHaveText(/\d/);
+    await expect(chart.locator('svg.recharts-surface')).toHaveCount(0);
+  }
+  await page.getByTestId('chart-tools').getByText('Show the numbers').click();
+  await expect(page.getByTestId('tool-table').locator('tbody tr')).toHaveCount(summary.byTool.length);
+
+  // Once the code can load again, the reload brings the drawings back.
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.getByTestId('chart-tools').getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByTestId('chart-tools').locator('svg.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be drawn' })).toHaveCount(0);
 });
 
 test('filters live in the URL and narrow the numbers', async ({ page, request }) => {

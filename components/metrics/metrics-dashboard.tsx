@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queries } from '@/components/data/queries';
+import { loadPlots } from './charts/lazy-plots';
 import { ErrorState, Loading } from '@/components/ui/states';
 import { BatchCompare } from './compare/batch-compare';
 import { FILTER_KEYS, hasFilters, readFilters, type MetricsFilterValues } from './filters/filter-params';
@@ -28,6 +29,8 @@ export function MetricsDashboard() {
   const summary = useQuery({ ...queries.metrics(filters), placeholderData: keepPreviousData, refetchInterval: live ? 3_000 : false });
   const client = useQueryClient();
   const wasLive = useRef(false);
+  // The charts' code downloads while the summary is on its way (a failure shows when a chart mounts).
+  useEffect(() => void loadPlots().catch(() => undefined), []);
   // Polling stops when the batch finishes; fetch once more so its last runs count.
   useEffect(() => {
     if (wasLive.current && !live) void client.invalidateQueries({ queryKey: ['metrics'] });

@@ -18,10 +18,11 @@ const CONTROLS = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(', ');
 
-/** Opens a page and waits until its loading states are gone, so the checks see the real content. */
+/** Opens a page and waits until its loading states are gone and its progressive views (charts) drawn, so the checks see the real content. */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('.state-loading')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('[data-progressive="pending"]')).toHaveCount(0);
 }
 
 /** A short, readable tag for failure messages: `<button class="btn">` and its text. */

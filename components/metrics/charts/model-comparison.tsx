@@ -1,11 +1,11 @@
 'use client';
 
-import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MetricsSummary } from '@/components/data/types';
 import { formatCount, formatMs, formatRate } from '../format';
 import { ChartFigure } from './chart-figure';
-import { AXIS_TICK, COLOURS, percentLabel, percentTooltip, toPercent } from './chart-theme';
+import { toPercent } from './chart-theme';
 import { DataTable, type Column } from './data-table';
+import { ModelPlot } from './lazy-plots';
 
 type ModelRow = MetricsSummary['byModel'][number];
 
@@ -23,12 +23,7 @@ const COLUMNS: Column<ModelRow>[] = [
   { header: 'Tokens', cell: (m) => formatCount(m.tokens.total), numeric: true },
 ];
 
-const SERIES = [
-  { key: 'f1', name: 'F1', colour: COLOURS.accent },
-  { key: 'precision', name: 'Precision', colour: COLOURS.accentSoft },
-  { key: 'recall', name: 'Recall', colour: COLOURS.ok },
-  { key: 'accuracy', name: 'Accuracy', colour: COLOURS.idle },
-] as const;
+const HEIGHT = 240;
 
 /** Models side by side: a grouped bar chart of the rates and the full table beneath. */
 export function ModelComparison({ models }: { models: ModelRow[] }) {
@@ -36,19 +31,8 @@ export function ModelComparison({ models }: { models: ModelRow[] }) {
   const summary = `Per model: ${models.map((m) => `${modelName(m)} F1 ${formatRate(m.f1)}, accuracy ${formatRate(m.accuracy)}`).join('; ')}.`;
   return (
     <>
-      <ChartFigure summary={summary} testId="chart-models">
-        <BarChart responsive data={data} title="Bar chart of F1, precision, recall and accuracy per model" desc={summary} style={{ width: '100%', height: 240 }} margin={{ top: 16, right: 8, bottom: 0, left: -12 }}>
-          <CartesianGrid vertical={false} stroke={COLOURS.grid} />
-          <XAxis dataKey="name" tick={AXIS_TICK} interval={0} />
-          <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v: number) => `${v}%`} tick={AXIS_TICK} />
-          <Tooltip formatter={percentTooltip} />
-          <Legend verticalAlign="top" height={28} itemSorter={null} />
-          {SERIES.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} maxBarSize={36}>
-              <LabelList dataKey={s.key} position="top" formatter={percentLabel} fontSize={11} fill={COLOURS.text} />
-            </Bar>
-          ))}
-        </BarChart>
+      <ChartFigure summary={summary} testId="chart-models" height={HEIGHT}>
+        <ModelPlot data={data} summary={summary} height={HEIGHT} />
       </ChartFigure>
       <DataTable caption="Metrics per model" columns={COLUMNS} rows={models} rowKey={modelName} testId="model-table" />
     </>
