@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 
 // Benchmark mode only (npm run bench:e2e): fills the e2e database with 10,000 runs, then
-// times every page until it is usable (its content and data requests settled) and prints
+// times every page until it is usable (its first screen drawn with its data) and prints
 // the figures. The target is 1 s per page on localhost.
 const RUNS = 10_000;
 const TARGET_MS = 1000;
@@ -48,23 +48,51 @@ function insertRuns(file: string, n: number): void {
   db.close();
 }
 
-/** Usable: the page's heading is shown and no loading indicator (the shared <Loading> state) is left. */
-async function timeUntilUsable(page: Page, url: string): Promise<number> {
+/**
+ * Usable: the page's heading is shown, no loading indicator (the shared <Loading> state) is
+ * left, and no view in the first screen is still waiting to be drawn (charts draw
+ * progressively: those near the viewport at once, the rest in idle time). Complete: every
+ * progressive view below the fold is drawn too. Checked in the page on every animation frame:
+ * Playwright's expect() polls at 100, 250, 500 ms, which would round the figures up.
+ */
+async function timePage(page: Page, url: string): Promise<{ usable: number; complete: number }> {
   const started = Date.now();
-  await page.goto(url, { waitUntil: 'domcontentloaded' });
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('.state-loading')).toHaveCount(0, { timeout: 15_000 });
-  return Date.now() - started;
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => {
+      const h1 = document.querySelector('h1');
+      if (!h1 || h1.getBoundingClientRect().height === 0) return false;
+      if (document.querySelector('.state-loading')) return false;
+      return [...document.querySelectorAll('[data-progressive="pending"]')].every((el) => el.getBoundingClientRect().top >= window.innerHeight);
+    },
+    undefined,
+    { polling: 'raf', timeout: 15_000 },
+  );
+  const usable = Date.now() - started;
+  if ((await page.locator('[data-progressive]').count()) === 0) return { usable, complete: usable };
+  await page.waitForFunction(() => !document.querySelector('[data-progressive="pending"]'), undefined, { polling: 'raf', timeout: 15_000 });
+  return { usable, complete: Date.now() - started };
 }
+
+const VISITS = 3;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 test('every page is usable within 1 s with 10,000 runs in the database', async ({ page }) => {
   insertRuns(path.resolve('.e2e-data/mcp-eval.sqlite'), RUNS);
-  const figures: { page: string; ms: number }[] = [];
+  const figures: { page: string; usable: number[]; complete: number[] }[] = [];
   for (const url of PAGES) {
-    await timeUntilUsable(page, url); // the first visit warms the server's route
-    figures.push({ page: url, ms: await timeUntilUsable(page, url) });
+    await timePage(page, url); // the first visit warms the server's route
+    const visits = [];
+    for (let i = 0; i < VISITS; i++) visits.push(await timePage(page, url));
+    figures.push({ page: url, usable: visits.map((v) => v.usable), complete: visits.map((v) => v.complete) });
   }
-  console.log(`\nPage load with ${RUNS} runs (warm; until the heading shows and no loading state is left):`);
-  for (const f of figures) console.log(`  ${f.page.padEnd(14)} ${String(f.ms).padStart(5)} ms ${f.ms <= TARGET_MS ? 'ok' : 'OVER 1 s'}`);
-  for (const f of figures) expect(f.ms, `${f.page} within ${TARGET_MS} ms`).toBeLessThanOrEqual(TARGET_MS);
+  console.log(`\nPage load with ${RUNS} runs, median of ${VISITS} warm visits (all visits in brackets)`);
+  console.log('usable: heading, no loading state, first screen drawn; complete: every chart below the fold drawn too');
+  for (const f of figures) {
+    const usable = median(f.usable);
+    const complete = median(f.complete) > usable ? `   complete ${median(f.complete)} ms` : '';
+    console.log(`  ${f.page.padEnd(14)} ${String(usable).padStart(5)} ms ${usable <= TARGET_MS ? 'ok      ' : 'OVER 1 s'} [${f.usable.join(', ')}]${complete}`);
+  }
+  for (const f of figures) expect(median(f.usable), `${f.page} within ${TARGET_MS} ms`).toBeLessThanOrEqual(TARGET_MS);
 });
