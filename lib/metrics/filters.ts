@@ -11,20 +11,27 @@ const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })],
 
 const isDateOnly = (value: string) => value.length === 10;
 const DAY_MS = 86_400_000;
+// created_at is compared as ISO text, which only orders correctly with four-digit years:
+// past the last instant of 9999 toISOString() writes "+010000-…", which sorts before "2026-…".
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Both bounds as created_at text comparisons: `from <= created_at < before`. */
 export type CreatedAtBounds = { from?: string; before?: string };
 
 /**
  * A date means a whole UTC day, so `to=2025-03-01` includes that day; a date-time is
- * inclusive to the millisecond (created_at has millisecond precision).
+ * inclusive to the millisecond (created_at has millisecond precision). An end past the year
+ * 9999 is no bound at all; a start past it is clamped to its last instant (nothing is later).
  */
 export function toCreatedAtBounds(range: { from?: string; to?: string }): CreatedAtBounds {
   const bounds: CreatedAtBounds = {};
-  if (range.from) bounds.from = new Date(isDateOnly(range.from) ? `${range.from}T00:00:00.000Z` : range.from).toISOString();
+  if (range.from) {
+    const start = isDateOnly(range.from) ? Date.parse(`${range.from}T00:00:00.000Z`) : Date.parse(range.from);
+    bounds.from = new Date(Math.min(start, LAST_INSTANT)).toISOString();
+  }
   if (range.to) {
     const end = isDateOnly(range.to) ? Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS : Date.parse(range.to) + 1;
-    bounds.before = new Date(end).toISOString();
+    if (end <= LAST_INSTANT) bounds.before = new Date(end).toISOString();
   }
   return bounds;
 }
