@@ -6,7 +6,7 @@ import { getEnv } from './env';
 import { log } from './log';
 import { checkConnectivity } from './mcp/client';
 import { toConnection } from './servers/stored-secrets';
-import { DEMO_REGISTRATIONS, seedDemoData } from './seed/seed-demo';
+import { DEMO_REGISTRATIONS, repointDemoServers, seedDemoData } from './seed/seed-demo';
 
 const CHECK_ATTEMPTS = 5;
 const CHECK_DELAY_MS = 1500;
@@ -39,6 +39,8 @@ export async function runStartup(): Promise<void> {
     const seeded = seedDemoData(env.appUrl);
     if (seeded.seeded) log.info('demo data seeded', { servers: seeded.servers, testCases: seeded.testCases, appUrl: env.appUrl });
   }
+  const moved = repointDemoServers(env.appUrl);
+  if (moved) log.info('demo servers now point at this address', { servers: moved, appUrl: env.appUrl });
   void checkDemoServersWhenListening().catch((err: unknown) =>
     log.warn('demo server check failed', { error: err instanceof Error ? err.message : String(err) }),
   );

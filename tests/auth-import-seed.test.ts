@@ -6,7 +6,7 @@ import * as toolsRoute from '@/app/api/servers/[id]/tools/route';
 import * as testCasesRoute from '@/app/api/test-cases/route';
 import { getSqlite } from '@/db/client';
 import { setLogSink } from '@/lib/log';
-import { seedDemoData } from '@/lib/seed/seed-demo';
+import { repointDemoServers, seedDemoData } from '@/lib/seed/seed-demo';
 import { call } from './helpers/api';
 import { startDemoServers } from './helpers/demo-server';
 import { EVERYTHING_BIN } from './helpers/everything';
@@ -133,5 +133,29 @@ describe('demo seed', () => {
       { name: 'todo', transport: 'streamable-http', url: `${base}/demo/todo/mcp` },
       { name: 'valuerank', transport: 'sse', url: `${base}/demo/valuerank/sse` },
     ]);
+  });
+
+  it('follows the app to a new address on start, leaving a demo server the user re-pointed alone', () => {
+    const urls = () =>
+      Object.fromEntries(
+        (getSqlite().prepare("select name, url from mcp_servers where name in ('rag','todo','valuerank')").all() as { name: string; url: string }[]).map((r) => [r.name, r.url]),
+      );
+    const base = basicGuarded.baseUrl;
+    expect(repointDemoServers(base), 'same address as at the seed: nothing to do').toBe(0);
+
+    // The user points todo at their own copy; then the app restarts on another port.
+    const custom = 'http://todo.example.test/demo/todo/mcp';
+    getSqlite().prepare("update mcp_servers set url = ? where name = 'todo'").run(custom);
+    const moved = 'http://127.0.0.1:45671';
+    expect(repointDemoServers(moved)).toBe(2);
+    expect(urls()).toEqual({ rag: `${moved}/demo/rag/mcp`, todo: custom, valuerank: `${moved}/demo/valuerank/sse` });
+    expect(repointDemoServers(moved), 'a second start on the same address changes nothing').toBe(0);
+
+    // A database seeded before the address was recorded: loopback demo URLs are taken as the app's own.
+    getSqlite().prepare("delete from app_meta where key = 'demo_app_url'").run();
+    getSqlite().prepare("update mcp_servers set url = 'http://localhost:3999/demo/rag/mcp' where name = 'rag'").run();
+    const later = 'http://127.0.0.1:45672';
+    expect(repointDemoServers(later)).toBe(2);
+    expect(urls()).toEqual({ rag: `${later}/demo/rag/mcp`, todo: custom, valuerank: `${later}/demo/valuerank/sse` });
   });
 });

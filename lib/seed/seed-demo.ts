@@ -1,12 +1,14 @@
 import 'server-only';
 import { getDb } from '@/db/client';
 import { getMeta, setMeta } from '@/db/queries/app-meta';
-import { findServerConflict, getServersByNames, insertServer } from '@/db/queries/servers';
+import { findServerConflict, getServersByNames, insertServer, updateServer } from '@/db/queries/servers';
 import { insertTestCase } from '@/db/queries/test-cases';
 import type { DemoServerId } from '../mcp/demo/types';
 import { DEMO_TEST_CASES } from './demo-test-cases';
 
 const SEEDED_KEY = 'demo_seeded_at';
+/** The app's own base URL that the demo registrations point at. */
+const APP_URL_KEY = 'demo_app_url';
 
 /** How each demo server is registered: two over streamable HTTP, one over SSE, so both transports are exercised. */
 export const DEMO_REGISTRATIONS: { id: DemoServerId; transport: 'streamable-http' | 'sse'; path: string }[] = [
@@ -53,6 +55,45 @@ export function seedDemoData(appUrl: string): { seeded: boolean; servers: number
       testCases++;
     }
     setMeta(SEEDED_KEY, new Date().toISOString());
+    setMeta(APP_URL_KEY, appUrl);
     return { seeded: true, servers, testCases };
+  });
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** For databases seeded before the app URL was recorded: a loopback URL of the demo path. */
+function looksLikeOwnDemoUrl(url: string, path: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return LOOPBACK.has(parsed.hostname) && parsed.pathname === path && !parsed.search;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The demo servers live inside this app, so their registrations name the app's own address.
+ * When the app starts on another one (PORT or APP_URL changed), the registrations that still
+ * point at the previous address follow it; a demo server the user re-pointed elsewhere,
+ * renamed or deleted is left alone. Returns how many moved.
+ */
+export function repointDemoServers(appUrl: string): number {
+  const previous = getMeta(APP_URL_KEY);
+  if (previous === appUrl || !getMeta(SEEDED_KEY)) return 0;
+  return getDb().transaction(() => {
+    const rows = getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id));
+    let moved = 0;
+    for (const reg of DEMO_REGISTRATIONS) {
+      const row = rows.find((r) => r.name === reg.id);
+      if (!row?.url || row.transport !== reg.transport) continue;
+      const wasOurs = previous ? row.url === `${previous}${reg.path}` : looksLikeOwnDemoUrl(row.url, reg.path);
+      const next = `${appUrl}${reg.path}`;
+      if (!wasOurs || row.url === next || findServerConflict(reg.id, next, row.id)) continue;
+      updateServer(row.id, { url: next, status: 'inactive', statusDetail: null });
+      moved++;
+    }
+    setMeta(APP_URL_KEY, appUrl);
+    return moved;
   });
 }
