@@ -2,7 +2,8 @@
  * The scripted LLM server in its own process, as a real provider would be: benchmarks use it
  * so that the server's own CPU time is not counted as harness overhead.
  *   tsx tests/helpers/llm-server-process.ts '<LlmScript as JSON; {"regex": "..."} for a RegExp matcher>'
- * Prints one JSON line {url, openaiBaseUrl, anthropicBaseUrl} once listening; stops on SIGTERM.
+ * Prints one JSON line {url, openaiBaseUrl, anthropicBaseUrl} once listening; stops on SIGTERM,
+ * or when its parent goes away (its stdin pipe closes), so a killed benchmark leaves no server behind.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -22,7 +23,8 @@ function fromJson(script: JsonScript): LlmScript {
 /** Starts the server in a child process and resolves with its URLs. */
 export async function startLlmServerProcess(script: JsonScript): Promise<{ openaiBaseUrl: string; anthropicBaseUrl: string; close(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/helpers/llm-server-process.ts'), JSON.stringify(script)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // stdin stays open for the child's lifetime: its end tells the child that the parent is gone.
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout }).once('line', resolve);
@@ -43,7 +45,11 @@ export async function startLlmServerProcess(script: JsonScript): Promise<{ opena
 async function main(): Promise<void> {
   const server = await startLlmServer(fromJson(JSON.parse(process.argv[2] ?? '{}') as JsonScript));
   process.stdout.write(`${JSON.stringify({ url: server.url, openaiBaseUrl: server.openaiBaseUrl, anthropicBaseUrl: server.anthropicBaseUrl })}\n`);
-  process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.stdin.on('end', stop);
+  process.stdin.on('error', stop);
+  process.stdin.resume();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
