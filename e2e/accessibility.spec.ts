@@ -244,7 +244,7 @@ test('charts carry their numbers as text, and the confusion matrix is a table re
   for (const cell of await matrix.getByTestId('confusion-cell').all()) await expect(cell).toHaveText(/^\d+$/);
 });
 
-test('the similarity heatmap is read with the keyboard: one tab stop, arrow keys, named cells, a live detail', async ({ page }) => {
+test('the similarity heatmap is read with the keyboard: one tab stop, arrow keys, cells named by their pair and described by its scores', async ({ page }) => {
   await openPage(page, '/similarity');
   await page.getByRole('radio', { name: /Paste or upload JSON/ }).check();
   const tools = [
@@ -266,12 +266,26 @@ test('the similarity heatmap is read with the keyboard: one tab stop, arrow keys
   await expect(stop).toHaveAccessibleName(/^search_docs and find_pages: overlap \d\.\d\d/);
 
   const detail = page.getByTestId('sim-heatmap-detail');
-  await expect(detail).toHaveAttribute('aria-live', 'polite');
+  // Said once: the pair is the focused cell's name, the scores its description; the panel is not also a live region.
+  await expect(page.locator('.sim-results [aria-live]').filter({ has: detail })).toHaveCount(0);
+  await expect(detail).not.toHaveAttribute('aria-live', /.+/);
+  // What a screen reader reads as focus lands on the next cell: its description must already be the new pair's scores.
+  await grid.evaluate((g) =>
+    g.addEventListener('focusin', (e) => {
+      const id = (e.target as HTMLElement).getAttribute('aria-describedby');
+      g.dataset.heard = id ? (document.getElementById(id)?.textContent ?? '') : '';
+    }),
+  );
+  const before = await detail.locator('dt:text-is("Overlap") + dd').textContent();
   await page.keyboard.press('ArrowRight');
   await expect(stop).toBeFocused();
   await expect(stop).toHaveAccessibleName(/^search_docs and delete_event: overlap \d\.\d\d/);
   await expect(detail).toContainText('delete_event');
   for (const dim of ['Overlap', 'Parameters', 'Description']) await expect(detail).toContainText(dim);
+  const overlap = await detail.locator('dt:text-is("Overlap") + dd').textContent();
+  expect(overlap, 'the two pairs score differently, so a stale description would show').not.toBe(before);
+  expect(await grid.getAttribute('data-heard')).toMatch(new RegExp(`^Overlap${overlap?.replace('.', '\\.')}Semantic`));
+  await expect(stop).toHaveAccessibleDescription(/^Overlap \d\.\d\d .*Parameters .*Description/);
 
   // Every cell says its pair and score (or that it is the tool itself); a flagged pair says so too.
   for (const cell of await grid.getByRole('gridcell').all()) await expect(cell).toHaveAccessibleName(/: overlap \d\.\d\d|\(itself\)$/);

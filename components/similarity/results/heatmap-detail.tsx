@@ -4,14 +4,21 @@ import { ToolName } from './tool-name';
 
 type Full = Extract<OverlapResult, { matrix: number[][] }>;
 
-/** The pair under the pointer or focus, with the scores the overlap is made of. */
+/** Id of the score list: the focused heatmap cell is described by it (read once, with the cell's name). */
+export const DETAIL_SCORES_ID = 'sim-heatmap-scores';
+
+/**
+ * The pair under the pointer or focus, with the scores the overlap is made of. Not a live
+ * region: keyboard users hear the pair as the focused cell's name and these scores as its
+ * description, so announcing the panel as well said everything twice.
+ */
 export function HeatmapDetail({ result, r, c, pair }: { result: Full; r: number; c: number; pair: SimilarityPair | undefined }) {
   const a = result.tools[r]?.id ?? '';
   const b = result.tools[c]?.id ?? '';
   const { semantic, parameters, description } = result.dimensions;
   const w = result.weights;
   return (
-    <div id="sim-heatmap-detail" className="sim-heatmap-detail" aria-live="polite" data-testid="sim-heatmap-detail">
+    <div className="sim-heatmap-detail" data-testid="sim-heatmap-detail">
       {r === c ? (
         <p>
           <ToolName id={a} /> <span className="muted">compared with itself (1.00). Move to another cell to see a pair.</span>
@@ -23,7 +30,7 @@ export function HeatmapDetail({ result, r, c, pair }: { result: Full; r: number;
             <span className="sr-only"> and </span> <ToolName id={b} />
             {pair?.flagged ? <span className="badge badge-tone-bad">flagged</span> : null}
           </p>
-          <dl className="sim-detail-scores">
+          <dl id={DETAIL_SCORES_ID} className="sim-detail-scores">
             <div>
               <dt>Overlap</dt>
               <dd>{score(result.matrix[r]?.[c])}</dd>

@@ -1,10 +1,11 @@
 'use client';
 
 import { useMemo, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { heatColor, score, splitId, textOn } from '../format';
 import type { OverlapResult } from '../types';
 import type { PairOf } from './pair-index';
-import { HeatmapDetail } from './heatmap-detail';
+import { DETAIL_SCORES_ID, HeatmapDetail } from './heatmap-detail';
 import { ToolName } from './tool-name';
 
 type Full = Extract<OverlapResult, { matrix: number[][] }>;
@@ -47,7 +48,8 @@ export function Heatmap({ result, threshold, pairOf }: { result: Full; threshold
     return el ? { r: Number(el.dataset.r), c: Number(el.dataset.c) } : null;
   };
   const focusCell = (cell: Cell, grid: HTMLElement) => {
-    setActive(cell);
+    // The detail panel must show the new pair before focus lands: it is the cell's description.
+    flushSync(() => setActive(cell));
     grid.querySelector<HTMLElement>(`[data-r="${cell.r}"][data-c="${cell.c}"]`)?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
@@ -91,7 +93,6 @@ export function Heatmap({ result, threshold, pairOf }: { result: Full; threshold
           className="sim-heatmap"
           role="grid"
           aria-label={`Overlap heatmap of ${n} tools, coloured by ${layer}`}
-          aria-describedby="sim-heatmap-detail"
           style={{ ['--sim-cell' as string]: `${size}px` }}
           onKeyDown={onKeyDown}
           onMouseOver={onPoint}
@@ -129,6 +130,7 @@ export function Heatmap({ result, threshold, pairOf }: { result: Full; threshold
                       data-c={c}
                       tabIndex={isActive ? 0 : -1}
                       aria-selected={isActive}
+                      aria-describedby={isActive && !self ? DETAIL_SCORES_ID : undefined}
                       aria-label={self ? `${splitId(rowId).name} (itself)` : `${splitId(rowId).name} and ${splitId(colId).name}: ${layer} ${score(v)}${flagged ? ', flagged' : ''}`}
                       className={`sim-heatmap-cell${self ? ' is-self' : ''}${flagged ? ' is-flagged' : ''}${isActive ? ' is-active' : ''}`}
                       style={{ background: v === null ? undefined : heatColor(v), color: v === null ? undefined : textOn(v) }}
