@@ -16,6 +16,23 @@ export type MetricsScope = {
   createdBefore?: string;
 };
 
+/**
+ * A scope whose tool/server filter has already been resolved, with every other filter, into
+ * RESOLVED_RUNS for the current read transaction (see withResolvedRunScope in ./metrics).
+ */
+export type RunScope = MetricsScope & { resolved?: ResolvedRuns };
+
+export type ResolvedRuns = {
+  /**
+   * 'probe' reads just these runs by rowid (a small set); 'scan' reads an index of all runs in
+   * the order the query needs and keeps the members (a large set: no sort, no random reads).
+   */
+  access: 'probe' | 'scan';
+};
+
+/** Rowids of the test_runs a resolved scope covers; temp, so private to the connection. */
+export const RESOLVED_RUNS = 'temp.metrics_scope_runs';
+
 export type ScopeSql = {
   /** The `from` clause with its joins. */
   tables: string;
@@ -37,7 +54,7 @@ function hasRunOnlyFilters(s: MetricsScope): boolean {
   return Boolean(s.testCaseId || s.createdFrom || s.createdBefore);
 }
 
-function hasToolFilters(s: MetricsScope): boolean {
+export function hasToolFilters(s: MetricsScope): boolean {
   return Boolean(s.serverName || s.toolName);
 }
 
@@ -66,6 +83,11 @@ function buildToolConditions(s: MetricsScope, c: ToolColumns): string[] {
   return where;
 }
 
+/** Where evaluated runs keep their tools, and where runs that never completed find theirs (alias `run`). */
+const EVALUATED_TOOLS: ToolColumns = { expectedServer: 'e.expected_server', expectedTool: 'e.expected_tool', selectedServer: 'e.selected_server', selectedTool: 'e.selected_tool' };
+const unfinishedTools = (run: string): ToolColumns => ({ expectedServer: 'tc.expected_mcp_server_name', expectedTool: 'tc.expected_tool_name', selectedServer: `${run}.selected_server`, selectedTool: `${run}.selected_tool` });
+const UNFINISHED = (run: string) => `${run}.status in ('pending', 'running', 'failed', 'cancelled')`;
+
 function collectParams(s: MetricsScope): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(s)) if (typeof value === 'string') params[key] = value;
@@ -83,7 +105,7 @@ export function buildEvaluationScope(s: MetricsScope): ScopeSql {
   const join = hasRunOnlyFilters(s) ? ' join test_runs r on r.id = e.test_run_id' : '';
   const conditions = [
     ...buildRunConditions(s, 'e'),
-    ...buildToolConditions(s, { expectedServer: 'e.expected_server', expectedTool: 'e.expected_tool', selectedServer: 'e.selected_server', selectedTool: 'e.selected_tool' }),
+    ...buildToolConditions(s, EVALUATED_TOOLS),
   ];
   return { tables: `from evaluation_results e${join}`, conditions, params: collectParams(s) };
 }
@@ -92,21 +114,53 @@ export function buildEvaluationScope(s: MetricsScope): ScopeSql {
  * Runs of every status (alias `r`). A server/tool filter becomes a set of run ids, so only
  * the matching runs are probed: evaluated runs match on their evaluation's expected or
  * selected tool; runs that never completed match on their test case's expectation or
- * their own selection.
+ * their own selection. A resolved scope reads that set, already narrowed by every filter,
+ * from RESOLVED_RUNS instead.
  */
-export function buildRunScope(s: MetricsScope, options: { scanForModel?: boolean } = {}): ScopeSql {
+export function buildRunScope(s: RunScope, options: { scanForModel?: boolean } = {}): ScopeSql {
+  if (s.resolved) return buildResolvedRunScope(s.resolved);
   // A unary + keeps the planner off the model settings index: a model is usually a large
   // share of the runs, and a covering index scan with the test in the index beats that
   // many table lookups plus a sort.
   const conditions = buildRunConditions(s, 'r', options.scanForModel ? '+' : '');
   if (hasToolFilters(s)) {
-    const evaluated = buildToolConditions(s, { expectedServer: 'e.expected_server', expectedTool: 'e.expected_tool', selectedServer: 'e.selected_server', selectedTool: 'e.selected_tool' });
-    const unfinished = buildToolConditions(s, { expectedServer: 'tc.expected_mcp_server_name', expectedTool: 'tc.expected_tool_name', selectedServer: 'u.selected_server', selectedTool: 'u.selected_tool' });
+    const evaluated = buildToolConditions(s, EVALUATED_TOOLS);
+    const unfinished = buildToolConditions(s, unfinishedTools('u'));
     conditions.push(`r.id in (
       select e.test_run_id from evaluation_results e where ${evaluated.join(' and ')}
       union all
       select u.id from test_runs u join test_cases tc on tc.id = u.test_case_id
-      where u.status in ('pending', 'running', 'failed', 'cancelled') and ${unfinished.join(' and ')})`);
+      where ${UNFINISHED('u')} and ${unfinished.join(' and ')})`);
   }
   return { tables: 'from test_runs r', conditions, params: collectParams(s) };
+}
+
+/**
+ * The rowids of the runs buildRunScope covers when it has a tool filter, as two selects whose
+ * union is that set (a run in both is listed twice): evaluated runs reached from their
+ * evaluation, one text-id probe each, which is cheaper than collecting the ids into a sorted
+ * set first; and runs that never completed, matched on their test case and own selection.
+ */
+export function buildToolRunRowids(s: MetricsScope): { selects: string[]; params: Record<string, string> } {
+  // Evaluated runs test batch and model on evaluation_results' copies, as the evaluation
+  // figures do, so those indexes can narrow the evaluations before any run is probed.
+  const evaluated = [...buildToolConditions(s, EVALUATED_TOOLS), ...buildRunConditions(s, 'e')];
+  const unfinished = [UNFINISHED('r'), ...buildToolConditions(s, unfinishedTools('r')), ...buildRunConditions(s, 'r')];
+  return {
+    selects: [
+      `select r.rowid from evaluation_results e join test_runs r on r.id = e.test_run_id where ${evaluated.join(' and ')}`,
+      `select r.rowid from test_runs r join test_cases tc on tc.id = r.test_case_id where ${unfinished.join(' and ')}`,
+    ],
+    params: collectParams(s),
+  };
+}
+
+/**
+ * The runs already in RESOLVED_RUNS and nothing else: every filter was applied when they were
+ * resolved. A unary + on rowid turns the set into a membership test, so the planner reads
+ * the rollup or latency index in order instead of probing each run and sorting.
+ */
+function buildResolvedRunScope(resolved: ResolvedRuns): ScopeSql {
+  const rowid = resolved.access === 'scan' ? '+r.rowid' : 'r.rowid';
+  return { tables: 'from test_runs r', conditions: [`${rowid} in (select run from ${RESOLVED_RUNS})`], params: {} };
 }

@@ -1,8 +1,18 @@
 import 'server-only';
 import { getSqlite } from '../client';
-import { buildEvaluationScope, buildRunScope, renderFrom, type MetricsScope } from './metrics-scope';
+import {
+  buildEvaluationScope,
+  buildRunScope,
+  buildToolRunRowids,
+  hasToolFilters,
+  renderFrom,
+  RESOLVED_RUNS,
+  type MetricsScope,
+  type ResolvedRuns,
+  type RunScope,
+} from './metrics-scope';
 
-export type { MetricsScope } from './metrics-scope';
+export type { MetricsScope, RunScope } from './metrics-scope';
 
 export type ClassificationCounts = { tp: number; fp: number; tn: number; fn: number; total: number };
 
@@ -50,6 +60,53 @@ export type RunRollups = {
 /** Every statement of one summary sees the same WAL snapshot while runs keep landing. */
 export function readMetricsSnapshot<T>(read: () => T): T {
   return getSqlite().transaction(read)();
+}
+
+/**
+ * Below this share of all runs a resolved set is read run by run (rowid probes, then a sort);
+ * above it, reading the rollup or latency index whole, in order, and testing membership is
+ * cheaper. Measured at 100k runs, the two cross at about 6% for runs scattered over the table.
+ */
+const PROBE_SHARE = 1 / 16;
+
+/** RESOLVED_RUNS is one table per connection, so resolutions must not nest. */
+let resolving = false;
+
+/**
+ * Resolves the runs a tool/server filter covers (with every other filter) once, into a temp
+ * table, and hands `read` a scope that reads them from there. Without it each run-side
+ * statement rebuilt the id set from evaluation_results and probed test_runs by text id, which
+ * at a server's share of 100k runs was most of the summary's time. Scopes without a tool
+ * filter pass through unchanged: their own indexes already serve them.
+ */
+export function withResolvedRunScope<T>(filters: MetricsScope, read: (scope: RunScope) => T): T {
+  if (!hasToolFilters(filters)) return read(filters);
+  if (resolving) throw new Error('a resolved run scope cannot be resolved again inside its own read');
+  // A savepoint inside readMetricsSnapshot, else a transaction of its own: the set and the
+  // statements that read it must see the same snapshot.
+  return getSqlite().transaction(() => {
+    resolving = true;
+    try {
+      return read({ ...filters, resolved: resolveRuns(filters) });
+    } finally {
+      resolving = false;
+      getSqlite().prepare(`delete from ${RESOLVED_RUNS}`).run();
+    }
+  })();
+}
+
+/** Fills RESOLVED_RUNS and picks how the run-side statements should read it. */
+function resolveRuns(filters: MetricsScope): ResolvedRuns {
+  const sqlite = getSqlite();
+  // Created once per connection; after that only its rows change, so no cached statement is invalidated.
+  sqlite.prepare(`create table if not exists ${RESOLVED_RUNS} (run integer primary key)`).run();
+  const { selects, params } = buildToolRunRowids(filters);
+  // `or ignore`: a run both selects list is one member.
+  const insert = (select: string) => sqlite.prepare(`insert or ignore into ${RESOLVED_RUNS} ${select}`).run(params).changes;
+  const members = selects.reduce((n, select) => n + insert(select), 0);
+  // max(rowid) is one b-tree descent, and close enough to the number of runs for this choice.
+  const runs = sqlite.prepare<[], number>('select coalesce(max(rowid), 0) from test_runs').pluck().get() ?? 0;
+  return { access: members > runs * PROBE_SHARE ? 'scan' : 'probe' };
 }
 
 /**
@@ -114,8 +171,9 @@ type RunRollupRow = RunRollup & { kind: 'all' | 'model' | 'day'; provider: strin
  * rollups are conditional sums over those few groups. Grouping by status and
  * classification instead of summing per row keeps the per-row aggregate work small.
  */
-export function selectRunRollups(filters: MetricsScope): RunRollups {
-  // Unfiltered, and for a model, idx_test_runs_rollup covers this and is read in GROUP BY order.
+export function selectRunRollups(filters: RunScope): RunRollups {
+  // Unfiltered, for a model, and for a large resolved set, idx_test_runs_rollup covers this and
+  // is read in GROUP BY order.
   const scope = buildRunScope(filters, { scanForModel: true });
   const sql = `
     with groups as (
@@ -154,7 +212,7 @@ function createEmptyRollup(): RunRollup {
  * The execution time at a 0-based position among the evaluated runs' latencies. Counting
  * from the nearer end keeps SQLite's top-N sorter small (p95 keeps 5% of rows, not 95%).
  */
-export function selectLatencyAt(filters: MetricsScope, offset: number, order: 'asc' | 'desc'): number | null {
+export function selectLatencyAt(filters: RunScope, offset: number, order: 'asc' | 'desc'): number | null {
   const scope = buildRunScope(filters);
   // The unary + keeps the planner off the status index (nearly every run is completed) so
   // a batch, model or date index, or a plain scan, drives the query instead.

@@ -4,8 +4,11 @@ import {
   selectLatencyAt,
   selectRunRollups,
   selectToolCells,
+  withResolvedRunScope,
   type MetricsScope,
   type RunRollup,
+  type RunRollups,
+  type RunScope,
 } from '@/db/queries/metrics';
 import { toCreatedAtBounds, type MetricsFilters } from './filters';
 import { locateNearestRank } from './percentile';
@@ -50,10 +53,21 @@ function toTokenTotals(r: RunRollup): TokenTotals {
   return { input: r.inputTokens, output: r.outputTokens, total: r.inputTokens + r.outputTokens };
 }
 
-function readLatencyPercentile(scope: MetricsScope, p: number, n: number): number | null {
+function readLatencyPercentile(scope: RunScope, p: number, n: number): number | null {
   if (n === 0) return null;
   const { offset, order } = locateNearestRank(p, n);
   return selectLatencyAt(scope, offset, order);
+}
+
+type RunFigures = { rollups: RunRollups; p50: number | null; p95: number | null };
+
+/** The run-side statements share one resolution of a tool/server filter (see withResolvedRunScope). */
+function readRunFigures(scope: MetricsScope): RunFigures {
+  return withResolvedRunScope(scope, (runScope) => {
+    const rollups = selectRunRollups(runScope);
+    const n = rollups.all.latencyRuns;
+    return { rollups, p50: readLatencyPercentile(runScope, 50, n), p95: readLatencyPercentile(runScope, 95, n) };
+  });
 }
 
 /**
@@ -68,7 +82,7 @@ export function getMetricsSummary(filters: MetricsFilters = {}): MetricsSummary 
   return readMetricsSnapshot(() => {
     const totals = selectEvaluationTotals(scope);
     const cells = selectToolCells(scope);
-    const rollups = selectRunRollups(scope);
+    const { rollups, p50, p95 } = readRunFigures(scope);
     const counts = toConfusionCounts(totals);
     const all = rollups.all;
     return {
@@ -92,8 +106,8 @@ export function getMetricsSummary(filters: MetricsFilters = {}): MetricsSummary 
           ? { runs: totals.passKRuns, passed: totals.passKPassed, rate: divideOrNull(totals.passKPassed, totals.passKRuns) }
           : null,
       latency: {
-        p50: readLatencyPercentile(scope, 50, all.latencyRuns),
-        p95: readLatencyPercentile(scope, 95, all.latencyRuns),
+        p50,
+        p95,
         mean: divideOrNull(all.latencySum, all.latencyRuns),
       },
       tokens: toTokenTotals(all),
