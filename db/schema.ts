@@ -208,8 +208,9 @@ export const testRuns = sqliteTable(
     index('idx_test_runs_status').on(t.status),
     index('idx_test_runs_created_at').on(t.createdAt),
     index('idx_test_runs_classification').on(t.classification),
-    // Covering index for the latency percentiles of the metrics summary.
-    index('idx_test_runs_latency').on(t.executionTimeMs, t.status, t.classification),
+    // Covering index for the latency percentiles of the metrics summary, read in latency
+    // order; created_at makes it cover a date filter too (no table read per run, no sort).
+    index('idx_test_runs_latency').on(t.executionTimeMs, t.status, t.classification, t.createdAt),
     // Covering index for the metrics rollups: read in GROUP BY (UTC day, model settings,
     // status, classification) order, so the unfiltered summary needs no sort.
     index('idx_test_runs_rollup').on(
@@ -303,11 +304,18 @@ export const evaluationResults = sqliteTable(
     /**
      * Copies of the run's model_settings_id and batch_id, so metrics filtered by model or
      * batch read evaluation rows without a join to test_runs. Written by triggers (see
-     * migration 0003), never by the application: an insert fills them from the run and a
-     * change to the run's columns (e.g. ON DELETE SET NULL) is copied over.
+     * migrations 0003 and 0004), never by the application: an insert fills them from the
+     * run, a change to the run's columns (e.g. ON DELETE SET NULL) is copied over, and an
+     * evaluation moved to another run takes that run's.
      */
     modelSettingsId: text('model_settings_id'),
     batchId: text('batch_id'),
+    /**
+     * Copy of the run's created_at (not this row's: the evaluation is written when the run
+     * completes), so date filters read evaluation rows without a join to test_runs. Kept in
+     * step by the same triggers (migration 0004).
+     */
+    runCreatedAt: text('run_created_at'),
   },
   (t) => [
     uniqueIndex('uq_evaluation_results_run').on(t.testRunId),
@@ -317,8 +325,11 @@ export const evaluationResults = sqliteTable(
     index('idx_evaluation_results_expected_tool').on(t.expectedTool),
     // With the expected_tool index, a tool name filter (expected or selected) is two index searches.
     index('idx_evaluation_results_selected_tool').on(t.selectedTool),
-    // Covering index for the confusion matrix (expected vs selected tool).
-    index('idx_evaluation_results_tool_pair').on(t.expectedServer, t.expectedTool, t.selectedServer, t.selectedTool),
+    // Date filters on the evaluation totals and on a tool/server filter's resolution.
+    index('idx_evaluation_results_run_created_at').on(t.runCreatedAt),
+    // Covering index for the confusion matrix (expected vs selected tool), read in GROUP BY
+    // order; the run's created_at makes it cover a date filter too, so no range needs a sort.
+    index('idx_evaluation_results_tool_pair').on(t.expectedServer, t.expectedTool, t.selectedServer, t.selectedTool, t.runCreatedAt),
     check('ck_evaluation_results_classification', sql`${t.classification} in ('TP', 'FP', 'TN', 'FN')`),
     check(
       'ck_evaluation_results_scores',

@@ -49,30 +49,89 @@ export function renderFrom(scope: ScopeSql, extra: string[] = []): string {
 
 type ToolColumns = { expectedServer: string; expectedTool: string; selectedServer: string; selectedTool: string };
 
+/**
+ * How a run-side statement tests created_at, chosen for the index that should drive it:
+ * - 'index': a plain range, which idx_test_runs_created_at can serve;
+ * - 'day': a range over idx_test_runs_rollup's UTC day, read in its GROUP BY order (the exact
+ *   bound is tested on the two boundary days only, the only ones that need the table row);
+ * - 'unindexed': a test on each row that is read anyway (idx_test_runs_latency covers it), so
+ *   no date range plus sort competes with reading that index in latency order.
+ */
+export type CreatedAtAccess = 'index' | 'day' | 'unindexed';
+
 /** Filters on test_runs columns that evaluation_results has no copy of. */
 function hasRunOnlyFilters(s: MetricsScope): boolean {
-  return Boolean(s.testCaseId || s.createdFrom || s.createdBefore);
+  return Boolean(s.testCaseId);
 }
 
 export function hasToolFilters(s: MetricsScope): boolean {
   return Boolean(s.serverName || s.toolName);
 }
 
+type RunConditionOptions = {
+  /** '+' keeps the planner off the model settings index (see buildRunScope). */
+  modelPrefix?: '' | '+';
+  /** How test_runs.created_at is tested; evaluation_results' copy is always a plain range. */
+  createdAt?: CreatedAtAccess;
+  /** '+' keeps the planner off idx_evaluation_results_run_created_at (see selectToolCells). */
+  copyPrefix?: '' | '+';
+};
+
 /**
- * Run-side conditions. `scoped` is the alias whose batch_id and model_settings_id are
- * tested: test_runs itself, or evaluation_results, which carries copies of both.
+ * Run-side conditions. `scoped` is the alias whose batch_id, model_settings_id and
+ * created_at are tested: test_runs itself, or evaluation_results, which carries copies of
+ * all three (its created_at copy is run_created_at).
  */
-function buildRunConditions(s: MetricsScope, scoped: 'r' | 'e' = 'r', modelPrefix = ''): string[] {
+function buildRunConditions(s: MetricsScope, scoped: 'r' | 'e' = 'r', options: RunConditionOptions = {}): string[] {
   const where: string[] = [];
   if (s.batchId) where.push(`${scoped}.batch_id = @batchId`);
   if (s.testCaseId) where.push('r.test_case_id = @testCaseId');
   if (s.provider || s.model) {
     const settings = [s.provider ? 'provider = @provider' : '', s.model ? 'model = @model' : ''].filter(Boolean);
     // A set lookup instead of a join: model_settings is small, test_runs is not.
-    where.push(`${modelPrefix}${scoped}.model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
+    where.push(`${options.modelPrefix ?? ''}${scoped}.model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
   }
-  if (s.createdFrom) where.push('r.created_at >= @createdFrom');
-  if (s.createdBefore) where.push('r.created_at < @createdBefore');
+  if (scoped === 'e') where.push(...buildCopyDateConditions(s, options.copyPrefix ?? ''));
+  else where.push(...buildCreatedAtConditions(s, options.createdAt ?? 'index'));
+  return where;
+}
+
+function buildCopyDateConditions(s: MetricsScope, prefix: '' | '+'): string[] {
+  const where: string[] = [];
+  if (s.createdFrom) where.push(`${prefix}e.run_created_at >= @createdFrom`);
+  if (s.createdBefore) where.push(`${prefix}e.run_created_at < @createdBefore`);
+  return where;
+}
+
+/** The UTC day of a created_at, written as idx_test_runs_rollup's expression so the planner matches it. */
+const RUN_DAY = 'substr(r.created_at, 1, 10)';
+
+function buildCreatedAtConditions(s: MetricsScope, access: CreatedAtAccess): string[] {
+  if (access === 'day') return buildDayRangeConditions(s);
+  const column = access === 'unindexed' ? '+r.created_at' : 'r.created_at';
+  const where: string[] = [];
+  if (s.createdFrom) where.push(`${column} >= @createdFrom`);
+  if (s.createdBefore) where.push(`${column} < @createdBefore`);
+  return where;
+}
+
+/**
+ * The same bounds through the UTC day, for text of any shape: a prefix of created_at orders
+ * as created_at does (the first 10 characters of both sides), so `created_at >= from` holds
+ * exactly when its day is past from's day, or is from's day and the full text passes. The
+ * day range is what idx_test_runs_rollup can seek; the full text needs the table row, which
+ * SQLite reads only when the OR gets that far, i.e. on a boundary day.
+ */
+function buildDayRangeConditions(s: MetricsScope): string[] {
+  const where: string[] = [];
+  if (s.createdFrom) {
+    const day = 'substr(@createdFrom, 1, 10)';
+    where.push(`${RUN_DAY} >= ${day}`, `(${RUN_DAY} > ${day} or +r.created_at >= @createdFrom)`);
+  }
+  if (s.createdBefore) {
+    const day = 'substr(@createdBefore, 1, 10)';
+    where.push(`${RUN_DAY} <= ${day}`, `(${RUN_DAY} < ${day} or +r.created_at < @createdBefore)`);
+  }
   return where;
 }
 
@@ -96,15 +155,16 @@ function collectParams(s: MetricsScope): Record<string, string> {
 
 /**
  * Evaluated runs, read from evaluation_results (alias `e`): a row there means the run
- * completed with a classification. Batch and model filters use the run's batch_id and
- * model_settings_id copied onto evaluation_results (and their indexes); test_runs (alias
- * `r`) is joined only for a test case or date filter, because that join costs b-tree
- * probes per row and dominates at 100k runs.
+ * completed with a classification. Batch, model and date filters use the run's batch_id,
+ * model_settings_id and created_at copied onto evaluation_results (and their indexes);
+ * test_runs (alias `r`) is joined only for a test case filter, because that join costs
+ * b-tree probes per row and dominates at 100k runs. `unindexedDates` tests the date copy on
+ * each row read instead of seeking its index (see selectToolCells).
  */
-export function buildEvaluationScope(s: MetricsScope): ScopeSql {
+export function buildEvaluationScope(s: MetricsScope, options: { unindexedDates?: boolean } = {}): ScopeSql {
   const join = hasRunOnlyFilters(s) ? ' join test_runs r on r.id = e.test_run_id' : '';
   const conditions = [
-    ...buildRunConditions(s, 'e'),
+    ...buildRunConditions(s, 'e', { copyPrefix: options.unindexedDates ? '+' : '' }),
     ...buildToolConditions(s, EVALUATED_TOOLS),
   ];
   return { tables: `from evaluation_results e${join}`, conditions, params: collectParams(s) };
@@ -117,12 +177,12 @@ export function buildEvaluationScope(s: MetricsScope): ScopeSql {
  * their own selection. A resolved scope reads that set, already narrowed by every filter,
  * from RESOLVED_RUNS instead.
  */
-export function buildRunScope(s: RunScope, options: { scanForModel?: boolean } = {}): ScopeSql {
+export function buildRunScope(s: RunScope, options: { scanForModel?: boolean; createdAt?: CreatedAtAccess } = {}): ScopeSql {
   if (s.resolved) return buildResolvedRunScope(s.resolved);
   // A unary + keeps the planner off the model settings index: a model is usually a large
   // share of the runs, and a covering index scan with the test in the index beats that
   // many table lookups plus a sort.
-  const conditions = buildRunConditions(s, 'r', options.scanForModel ? '+' : '');
+  const conditions = buildRunConditions(s, 'r', { modelPrefix: options.scanForModel ? '+' : '', createdAt: options.createdAt });
   if (hasToolFilters(s)) {
     const evaluated = buildToolConditions(s, EVALUATED_TOOLS);
     const unfinished = buildToolConditions(s, unfinishedTools('u'));
@@ -142,8 +202,8 @@ export function buildRunScope(s: RunScope, options: { scanForModel?: boolean } =
  * set first; and runs that never completed, matched on their test case and own selection.
  */
 export function buildToolRunRowids(s: MetricsScope): { selects: string[]; params: Record<string, string> } {
-  // Evaluated runs test batch and model on evaluation_results' copies, as the evaluation
-  // figures do, so those indexes can narrow the evaluations before any run is probed.
+  // Evaluated runs test batch, model and dates on evaluation_results' copies, as the
+  // evaluation figures do, so those indexes can narrow the evaluations before any run is probed.
   const evaluated = [...buildToolConditions(s, EVALUATED_TOOLS), ...buildRunConditions(s, 'e')];
   const unfinished = [UNFINISHED('r'), ...buildToolConditions(s, unfinishedTools('r')), ...buildRunConditions(s, 'r')];
   return {
