@@ -2,20 +2,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { closeDb, getSqlite } from '@/db/client';
+import { closeDb } from '@/db/client';
 import type { MetricsFilters } from '@/lib/metrics/filters';
 import { getMetricsSummary } from '@/lib/metrics/summary';
 import { insertSyntheticRuns } from '@/tests/helpers/synthetic-runs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100_000);
-/**
- * BENCH_PROPOSED_INDEXES=1 adds, in the throwaway database only, the indexes proposed for
- * the migrations, to compare against the schema as migrated. A no-op once they exist.
- */
-const PROPOSED_INDEXES = [
-  'create index if not exists idx_evaluation_results_tool_pair on evaluation_results (expected_server, expected_tool, selected_server, selected_tool)',
-  'create index if not exists idx_test_runs_latency on test_runs (execution_time_ms, status, classification)',
-];
 const BUDGET_MS = 200;
 const WEEK: MetricsFilters = { from: '2025-01-13', to: '2025-01-19' };
 const DAY: MetricsFilters = { from: '2025-01-15', to: '2025-01-15' };
@@ -57,11 +49,6 @@ export async function runBenchmark(): Promise<void> {
     });
     if (!data) throw new Error('no synthetic data');
     console.log(`inserted ${RUNS} runs (${data.completed} completed, ${data.failed} failed/cancelled) in ${Math.round(insertMs)} ms`);
-    if (process.env.BENCH_PROPOSED_INDEXES === '1') {
-      for (const ddl of PROPOSED_INDEXES) getSqlite().exec(ddl);
-      console.log('with the proposed indexes:', PROPOSED_INDEXES.map((d) => d.split(' ')[5]).join(', '));
-    }
-
     const model = data.models[0];
     const server = data.serverNames[0];
     const toolName = `search_${server?.replace(/\W/g, '_')}`;
