@@ -213,9 +213,12 @@ test('"remember for this tab" keeps keys in sessionStorage only, and forgets the
 test('the demo button runs the offline evaluation in one click', async ({ page }) => {
   await page.goto('/runs');
   const before = ((await (await page.request.get('/api/batches?limit=1')).json()) as List<Batch>).total;
-  const posted = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/api/batches');
+  // The response, not the request: the batch exists only once the POST has been answered.
+  const answered = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/batches');
   await page.getByRole('button', { name: 'Run the demo evaluation (offline)' }).click();
-  expect((await posted).postDataJSON()).toEqual({ models: [{ provider: 'local', model: 'hybrid' }] });
+  const response = await answered;
+  expect(response.request().postDataJSON()).toEqual({ models: [{ provider: 'local', model: 'hybrid' }] });
+  expect(response.status()).toBe(202);
   const after = (await (await page.request.get('/api/batches?limit=1')).json()) as List<Batch>;
   expect(after.total).toBe(before + 1);
   const demo = after.items[0] as Batch;
