@@ -3,7 +3,6 @@ import { startLlmServer, type LlmServer } from '@/tests/helpers/llm-server';
 import { describeCloudProviderContract } from './testing/cloud-contract';
 import { ANTHROPIC_MAX_TOKENS, anthropicProvider } from './anthropic';
 import { DEFAULT_SYSTEM_PROMPT } from './shared/prompts';
-import type { ClientCache } from './types';
 import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest, SENTINEL_API_KEY } from './testing/fixtures';
 
 let server: LlmServer | undefined;
@@ -109,24 +108,3 @@ describe('anthropic provider: what goes over the wire', () => {
   });
 });
 
-describe('anthropic provider: warm-up', () => {
-  it('opens the client the calls then reuse, without sending anything', async () => {
-    server = await startLlmServer();
-    const clients: ClientCache = new Map();
-    const model = makeModel({ provider: 'anthropic', baseUrl: server.anthropicBaseUrl });
-    await anthropicProvider.warmUp({ model, apiKey: SENTINEL_API_KEY, clients });
-    expect(clients.size).toBe(1);
-    expect(server.requests).toHaveLength(0);
-    await anthropicProvider.selectTool(makeRequest(model, { apiKey: SENTINEL_API_KEY, clients }));
-    expect(clients.size).toBe(1);
-    expect(server.requests).toHaveLength(1);
-  });
-
-  it('fails without a key, as the call would, and caches nothing', async () => {
-    const clients: ClientCache = new Map();
-    const model = makeModel({ provider: 'anthropic', baseUrl: 'http://127.0.0.1:9' });
-    const err = await expectProviderError(anthropicProvider.warmUp({ model, clients }));
-    expect(err.kind).toBe('auth');
-    expect(clients.size).toBe(0);
-  });
-});

@@ -10,7 +10,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describeCloudProviderContract({ provider: openaiCompatibleProvider, baseUrl: (s) => s.openaiBaseUrl });
+describeCloudProviderContract({ provider: openaiCompatibleProvider, baseUrl: (s) => s.openaiBaseUrl, keyRequired: false });
 
 describe('openai-compatible provider', () => {
   it('needs no key and sends a placeholder that local servers ignore', async () => {

@@ -3,7 +3,6 @@ import { startLlmServer, type LlmServer } from '@/tests/helpers/llm-server';
 import { describeCloudProviderContract } from './testing/cloud-contract';
 import { openaiProvider } from './openai';
 import { DEFAULT_SYSTEM_PROMPT } from './shared/prompts';
-import type { ClientCache } from './types';
 import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest, SENTINEL_API_KEY } from './testing/fixtures';
 
 let server: LlmServer | undefined;
@@ -105,24 +104,3 @@ describe('openai provider: what goes over the wire', () => {
   });
 });
 
-describe('openai provider: warm-up', () => {
-  it('opens the client the calls then reuse, without sending anything', async () => {
-    server = await startLlmServer();
-    const clients: ClientCache = new Map();
-    const model = makeModel({ provider: 'openai', baseUrl: server.openaiBaseUrl });
-    await openaiProvider.warmUp({ model, apiKey: SENTINEL_API_KEY, clients });
-    expect(clients.size).toBe(1);
-    expect(server.requests).toHaveLength(0);
-    await openaiProvider.selectTool(makeRequest(model, { apiKey: SENTINEL_API_KEY, clients }));
-    expect(clients.size).toBe(1);
-    expect(server.requests).toHaveLength(1);
-  });
-
-  it('fails without a key, as the call would, and caches nothing', async () => {
-    const clients: ClientCache = new Map();
-    const model = makeModel({ provider: 'openai', baseUrl: 'http://127.0.0.1:9' });
-    const err = await expectProviderError(openaiProvider.warmUp({ model, clients }));
-    expect(err.kind).toBe('auth');
-    expect(clients.size).toBe(0);
-  });
-});

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmScript, type LlmServer } from '@/tests/helpers/llm-server';
 import { SELF_ASSESSMENT_LEAD } from '../shared/prompts';
 import { expectProviderError, makeModel, makeRequest, SENTINEL_API_KEY } from './fixtures';
-import type { ModelConfig, ProviderDefinition, ProviderError, SelectionRequest } from '../types';
+import type { ClientCache, ModelConfig, ProviderDefinition, ProviderError, ProviderTarget, SelectionRequest } from '../types';
 
 /**
  * The behaviours every cloud provider shares, run through the real SDKs against the scripted
@@ -10,12 +10,17 @@ import type { ModelConfig, ProviderDefinition, ProviderError, SelectionRequest }
  * parallel) and adds its wire-format details.
  */
 
-export type CloudContractCase = { provider: ProviderDefinition; baseUrl(server: LlmServer): string };
+export type CloudContractCase = {
+  provider: ProviderDefinition;
+  baseUrl(server: LlmServer): string;
+  /** False for endpoints that may need no key (openai-compatible: a local server). */
+  keyRequired?: boolean;
+};
 
 const QUERY = 'What is the weather in Paris?';
 const RATE = /^Rate your confidence/;
 
-export function describeCloudProviderContract({ provider, baseUrl }: CloudContractCase): void {
+export function describeCloudProviderContract({ provider, baseUrl, keyRequired = true }: CloudContractCase): void {
   const seenErrors: ProviderError[] = [];
   afterAll(() => {
     // Guards against the list silently staying empty (e.g. if errors stopped being collected).
@@ -206,6 +211,35 @@ export function describeCloudProviderContract({ provider, baseUrl }: CloudContra
 
     it('starts the self-assessment question with the shared lead', () => {
       expect(RATE.test(SELF_ASSESSMENT_LEAD)).toBe(true);
+    });
+
+    describe('warm-up', () => {
+      function warmUp(target: ProviderTarget): Promise<void> {
+        if (!provider.warmUp) throw new Error(`${provider.id} has no warmUp`);
+        return provider.warmUp(target);
+      }
+
+      it('opens the client the calls then reuse, without sending anything', async () => {
+        server = await startLlmServer();
+        const clients: ClientCache = new Map();
+        const model = makeModel({ provider: provider.id, baseUrl: baseUrl(server) });
+        await warmUp({ model, apiKey: SENTINEL_API_KEY, clients });
+        expect(clients.size).toBe(1);
+        expect(server.requests).toHaveLength(0);
+        await provider.selectTool(makeRequest(model, { apiKey: SENTINEL_API_KEY, clients }));
+        expect(clients.size).toBe(1);
+        expect(server.requests).toHaveLength(1);
+      });
+
+      if (keyRequired) {
+        it('fails without a key, as the call would, and caches nothing', async () => {
+          const clients: ClientCache = new Map();
+          const model = makeModel({ provider: provider.id, baseUrl: 'http://127.0.0.1:9' });
+          const err = await expectProviderError(warmUp({ model, clients }));
+          expect(err.kind).toBe('auth');
+          expect(clients.size).toBe(0);
+        });
+      }
     });
   });
 }
