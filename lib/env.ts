@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   EMBEDDING_ALLOW_DOWNLOAD: booleanFlag.default(true),
   /** Where the converted word vectors live (default DATA_DIR/embeddings/wink-sg-100d.bin); several data dirs can share one. */
   WORD_VECTORS_FILE: z.string().min(1).optional(),
+  /** Cap on the bytes read from one MCP server connection (registration, tools/list, tool results); past it a 502. */
+  MAX_REMOTE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
 });
 
 export type Env = {
@@ -42,6 +44,8 @@ export type Env = {
   embeddingModelDir: string | undefined;
   embeddingAllowDownload: boolean;
   wordVectorsFile: string;
+  /** Bytes one MCP server connection may send in total before it is cut off (MAX_REMOTE_BYTES). */
+  maxRemoteBytes: number;
 };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -85,5 +89,6 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     embeddingModelDir: e.EMBEDDING_MODEL_DIR === undefined ? undefined : path.resolve(e.EMBEDDING_MODEL_DIR),
     embeddingAllowDownload: e.EMBEDDING_ALLOW_DOWNLOAD,
     wordVectorsFile: path.resolve(e.WORD_VECTORS_FILE ?? path.join(e.DATA_DIR, 'embeddings', 'wink-sg-100d.bin')),
+    maxRemoteBytes: e.MAX_REMOTE_BYTES,
   };
 }

@@ -2,9 +2,11 @@ import 'server-only';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { scrubSecrets } from '../crypto/scrub';
+import { getEnv } from '../env';
 import { AppError, UpstreamError } from '../errors';
+import { ByteBudget } from './byte-budget';
 import { describeEndpoint, type ServerConnection } from './connection';
-import { describeMcpError, McpTimeoutError } from './errors';
+import { describeMcpError, McpTimeoutError, RemoteTooLargeError } from './errors';
 import { openTransport } from './transports';
 
 export type { Tool };
@@ -20,6 +22,8 @@ export type McpCallOptions = {
   /** Bound on the whole session, handshake included. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Bytes the server may send over the whole session (default MAX_REMOTE_BYTES). */
+  maxBytes?: number;
 };
 
 export type ServerInfo = { name: string; version: string; protocolVersion?: string };
@@ -51,7 +55,9 @@ export async function withMcpClient<T>(
   const aborted = rejectOnAbort(controller.signal);
   aborted.catch(() => undefined);
 
-  const opened = openTransport(conn);
+  // Past the cap the session ends at once, whichever SDK call was reading.
+  const budget = new ByteBudget(options.maxBytes ?? getEnv().maxRemoteBytes, (err) => controller.abort(err));
+  const opened = openTransport(conn, budget);
   const client = new Client(CLIENT_INFO, { capabilities: {} });
   let failed = false;
   try {
@@ -69,13 +75,22 @@ export async function withMcpClient<T>(
     failed = true;
     // Domain errors raised by `fn` (unknown tool, invalid arguments) are not server failures.
     if (err instanceof AppError) throw err;
+    // The SDK may report the cut-off connection as something else ("Connection closed").
+    const cause = budget.exceeded ?? err;
     const stderr = opened.stderrTail();
     // A server may print its own credentials (stderr, error bodies): never let them through.
-    const reason = scrubSecrets(describeMcpError(err) + (stderr ? `; stderr: ${stderr.split('\n').slice(-3).join(' | ')}` : ''), conn.secrets ?? []);
+    const reason = scrubSecrets(describeMcpError(cause) + (stderr ? `; stderr: ${stderr.split('\n').slice(-3).join(' | ')}` : ''), conn.secrets ?? []);
+    if (cause instanceof RemoteTooLargeError) {
+      throw new UpstreamError(
+        `MCP server '${conn.name}' (${describeEndpoint(conn)}): ${cause.message}`,
+        { server: conn.name, reason: cause.message, limitBytes: cause.limitBytes },
+        'upstream_too_large',
+      );
+    }
     throw new UpstreamError(
       `MCP server '${conn.name}' (${describeEndpoint(conn)}): ${reason}`,
       { server: conn.name, reason },
-      err instanceof McpTimeoutError ? 'mcp_timeout' : 'mcp_error',
+      cause instanceof McpTimeoutError ? 'mcp_timeout' : 'mcp_error',
     );
   } finally {
     clearTimeout(sessionTimer);

@@ -1,5 +1,21 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 
+/** Formats a byte count for messages: "10 MB", "512 KB", "900 bytes". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** A server sent more than MAX_REMOTE_BYTES over one connection: it is cut off, not buffered. */
+export class RemoteTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`the server sent more than ${formatBytes(limitBytes)}, the cap on data read from an MCP server (MAX_REMOTE_BYTES)`);
+    this.name = 'RemoteTooLargeError';
+  }
+}
+
 export class McpTimeoutError extends Error {
   constructor(readonly phase: string, readonly timeoutMs: number) {
     super(`${phase} timed out after ${timeoutMs} ms`);
@@ -23,7 +39,7 @@ const NETWORK_CODES: Record<string, string> = {
 
 /** One readable line for statusDetail and API errors; never includes request headers. */
 export function describeMcpError(err: unknown): string {
-  if (err instanceof McpTimeoutError) return err.message;
+  if (err instanceof McpTimeoutError || err instanceof RemoteTooLargeError) return err.message;
   if (err instanceof McpError) return err.message;
   if (err instanceof Error) {
     // The SDK's HTTP transport errors carry the response status as a numeric code.

@@ -1,8 +1,11 @@
 import 'server-only';
+import type { ChildProcess } from 'node:child_process';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ByteBudget } from './byte-budget';
+import { countingFetch } from './byte-budget';
 import type { ServerConnection } from './connection';
 
 export type OpenedTransport = {
@@ -15,7 +18,8 @@ export type OpenedTransport = {
 
 const STDERR_TAIL_BYTES = 2000;
 
-export function openTransport(conn: ServerConnection): OpenedTransport {
+/** Everything the connection reads (stdout or HTTP bodies) draws on `budget`. */
+export function openTransport(conn: ServerConnection, budget: ByteBudget): OpenedTransport {
   if (conn.transport === 'stdio') {
     if (!conn.command) throw new Error(`stdio server '${conn.name}' has no command`);
     const transport = new StdioClientTransport({
@@ -23,6 +27,8 @@ export function openTransport(conn: ServerConnection): OpenedTransport {
       args: conn.args ?? [],
       env: { ...getDefaultEnvironment(), ...(conn.env ?? {}) },
       stderr: 'pipe',
+      // A line without a newline is buffered whole: never more than the budget.
+      maxBufferSize: budget.limitBytes,
     });
     let tail = '';
     transport.stderr?.on('data', (chunk: Buffer) => {
@@ -35,6 +41,7 @@ export function openTransport(conn: ServerConnection): OpenedTransport {
     transport.start = () => {
       const started = start();
       spawnedPid = transport.pid;
+      countStdout(transport, budget);
       return started;
     };
     return { transport, pid: () => spawnedPid, stderrTail: () => tail.trim() };
@@ -42,9 +49,22 @@ export function openTransport(conn: ServerConnection): OpenedTransport {
   if (!conn.url) throw new Error(`${conn.transport} server '${conn.name}' has no url`);
   const url = new URL(conn.url);
   const requestInit: RequestInit = { headers: conn.headers ?? {} };
+  const fetch = countingFetch(budget);
   const transport =
     conn.transport === 'sse'
-      ? new SSEClientTransport(url, { requestInit })
-      : new StreamableHTTPClientTransport(url, { requestInit });
+      ? new SSEClientTransport(url, { requestInit, fetch })
+      : new StreamableHTTPClientTransport(url, { requestInit, fetch });
   return { transport, pid: () => null, stderrTail: () => '' };
+}
+
+/**
+ * The SDK keeps the child private and only bounds one unterminated line; a server printing
+ * complete lines forever would still be read without end. Count all of its stdout, and kill
+ * it once past the budget (the SDK spawns synchronously inside start(), so it exists here).
+ */
+function countStdout(transport: StdioClientTransport, budget: ByteBudget): void {
+  const child = (transport as unknown as { _process?: ChildProcess })._process;
+  child?.stdout?.on('data', (chunk: Buffer) => {
+    if (budget.take(chunk.length)) child.kill('SIGKILL');
+  });
 }

@@ -86,7 +86,9 @@ export async function callServerTool(serverId: string, toolName: string, body: C
       errorMessage: describeMcpError(err),
       durationMs: Math.round(performance.now() - started),
     });
-    throw new AppError(err.code, err.status, err.message, { execution: toExecutionDto(row) });
+    // Keep what the error said (e.g. the size cap it hit) next to the recorded execution.
+    const details = typeof err.details === 'object' && err.details !== null ? err.details : {};
+    throw new AppError(err.code, err.status, err.message, { ...details, execution: toExecutionDto(row) });
   }
 }
 

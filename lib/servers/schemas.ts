@@ -11,13 +11,41 @@ export const ServerNameSchema = z
   .max(100)
   .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, 'name may contain letters, digits, spaces, "_", "." and "-"');
 
+// Query parameter names (split into words) that carry a credential: ?api_key=, ?accessToken=, ?sig=...
+const CREDENTIAL_WORDS = new Set(['key', 'apikey', 'token', 'secret', 'password', 'passwd', 'pwd', 'sig', 'signature', 'auth', 'authorization', 'credential', 'credentials', 'jwt', 'bearer']);
+
+function isCredentialParam(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((w) => CREDENTIAL_WORDS.has(w));
+}
+
+/**
+ * Why a URL must not be stored or shown, or null. URLs are stored in plain text, listed and
+ * logged; credentials belong in `auth`, which is encrypted at rest and never returned.
+ */
+export function urlCredentialProblem(url: string, fix = 'pass it as auth {type: "basic" | "bearer" | "header"}, which is stored encrypted and never shown'): string | null {
+  const u = URL.parse(url);
+  if (!u) return null;
+  if (u.username || u.password) return `url cannot contain credentials (user:password@host): ${fix}`;
+  const names = [...new Set(u.searchParams.keys())].filter(isCredentialParam);
+  if (names.length) return `url cannot carry a credential in its query string (${names.join(', ')}): ${fix}`;
+  return null;
+}
+
 const HttpUrlSchema = z
   .string()
   .trim()
   .max(2048)
   .url('url must be an absolute URL')
   // zod runs refinements even after .url() failed: parse defensively.
-  .refine((u) => /^https?:$/.test(URL.parse(u)?.protocol ?? ''), 'url must use http or https');
+  .refine((u) => /^https?:$/.test(URL.parse(u)?.protocol ?? ''), 'url must use http or https')
+  .superRefine((u, ctx) => {
+    const problem = urlCredentialProblem(u);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const HeaderNameSchema = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'invalid HTTP header name');
 const HeaderValueSchema = z.string().max(8192).regex(/^[^\r\n]*$/, 'header values cannot contain line breaks');

@@ -1,9 +1,10 @@
 import 'server-only';
 import { getServersByIds } from '@/db/queries/servers';
-import { UnprocessableError, UpstreamError } from '../../errors';
+import { UnprocessableError, UpstreamError, ValidationError } from '../../errors';
 import { listAllTools, withMcpClient, type Tool } from '../../mcp/client';
 import { describeEndpoint, type ServerConnection } from '../../mcp/connection';
 import { describeMcpError } from '../../mcp/errors';
+import { urlCredentialProblem } from '../../servers/schemas';
 import { toConnection } from '../../servers/stored-secrets';
 import { mapLimit } from '../map-limit';
 import type { UrlEntryInput } from '../schemas';
@@ -17,7 +18,7 @@ const CONCURRENCY = 8;
 
 /** One server to list: `label` names it in errors (never with credentials). */
 type Target = { label: string; name?: string; conn: ServerConnection };
-type Listing = { tools: DraftTool[]; warnings: string[] } | { error: SourceError };
+type Listing = { tools: DraftTool[]; warnings: string[] } | { error: SourceError; tooLarge?: UpstreamError };
 
 function hostOf(url: string | null | undefined): string {
   try {
@@ -54,12 +55,14 @@ async function listTarget(target: Target, signal: AbortSignal | undefined): Prom
   } catch (err) {
     // withMcpClient already scrubbed the connection's secrets from UpstreamError messages.
     const message = err instanceof UpstreamError ? err.message : describeMcpError(err);
-    return { error: { source: target.label, message } };
+    return { error: { source: target.label, message }, ...(err instanceof UpstreamError && err.code === 'upstream_too_large' ? { tooLarge: err } : {}) };
   }
 }
 
 async function listTargets(targets: Target[], signal: AbortSignal | undefined): Promise<Extraction> {
   const listings = await mapLimit(targets, CONCURRENCY, (t) => listTarget(t, signal));
+  // A server past the size cap is not one more unreachable source: the request fails with its 502.
+  for (const listing of listings) if ('error' in listing && listing.tooLarge) throw listing.tooLarge;
   const result: Extraction = { tools: [], errors: [], warnings: [] };
   for (const listing of listings) {
     if ('error' in listing) result.errors.push(listing.error);
@@ -73,8 +76,11 @@ async function listTargets(targets: Target[], signal: AbortSignal | undefined): 
 
 /** urlList: live MCP servers over HTTP; each failure is reported, the others analysed. */
 export function fromUrlList(entries: UrlEntryInput[], signal?: AbortSignal): Promise<Extraction> {
-  const targets = entries.map((entry): Target => {
+  const targets = entries.map((entry, index): Target => {
     const e = typeof entry === 'string' ? { url: entry, transport: 'streamable-http' as const } : entry;
+    // Labels and error messages show the URL: credentials in it would be echoed back.
+    const problem = urlCredentialProblem(e.url, 'send it in the entry\'s headers ({"url": ..., "headers": {"Authorization": "Bearer ..."}})');
+    if (problem) throw new ValidationError(`urlList[${index}]: ${problem}`, [{ path: `urlList.${index}`, message: problem }], 'credentials_in_url');
     const headers = 'headers' in e ? (e.headers ?? {}) : {};
     const conn: ServerConnection = { name: ('name' in e && e.name) || hostOf(e.url), transport: e.transport, url: e.url, headers, secrets: Object.values(headers) };
     return { label: describeEndpoint(conn), ...('name' in e && e.name ? { name: e.name } : {}), conn };
