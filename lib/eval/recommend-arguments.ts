@@ -9,7 +9,7 @@ function adviseParameter(tool: EvaluatedTool, toolName: string, param: string, s
   const what = mismatch
     ? `Parameter "${param}" of ${toolName} got ${formatValue(mismatch.actual)} where ${formatValue(mismatch.expected)} was expected`
     : `Parameter "${param}" of ${toolName} does not conform to its schema`;
-  const why = typeError ? ` (${typeError.message})` : '';
+  const why = [mismatch?.note, typeError?.message].filter(Boolean).map((m) => ` (${m})`).join('');
   return {
     type: 'parameter_ambiguity',
     severity: 'medium',

@@ -1,3 +1,5 @@
+import { findPatternProblem } from '@/lib/validation/linear-regex';
+
 /**
  * Shape check of expected argument values: an object whose keys start with "$" must be one
  * of the matchers of SPEC section 4, so a typo ("$regx") or a bad pattern is caught when the
@@ -6,6 +8,12 @@
 export const MATCHER_KEYS = ['$any', '$oneOf', '$regex', '$contains', '$approx', '$absent'] as const;
 
 type Problem = { path: string; message: string };
+
+/** Patterns run on RE2 against model output (lib/validation/linear-regex.ts): check them in its syntax and limits. */
+function regexProblem(pattern: string, fail: (message: string) => Problem): Problem | null {
+  const problem = findPatternProblem(pattern);
+  return problem === null ? null : fail(`$regex is not a usable regular expression: ${problem}`);
+}
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -33,12 +41,7 @@ function checkMatcher(m: Record<string, unknown>, path: string): Problem | null 
       return typeof value === 'string' ? null : fail('$contains must be a string');
     case '$regex':
       if (typeof value !== 'string') return fail('$regex must be a string');
-      try {
-        new RegExp(value);
-        return null;
-      } catch (e) {
-        return fail(`$regex is not a valid regular expression: ${e instanceof Error ? e.message : ''}`);
-      }
+      return regexProblem(value, fail);
     default:
       return fail(`unknown matcher ${key}; known: ${MATCHER_KEYS.join(', ')}`);
   }

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { linearRegExpEngine } from './linear-regex';
 
 export type SchemaIssue = { path: string; keyword: string; message: string; params: Record<string, unknown> };
 export type SchemaCheck = { valid: true } | { valid: false; issues: SchemaIssue[] } | { valid: null; schemaError: string };
@@ -25,7 +26,8 @@ function ajvFor(dialect: '2020' | '2019' | '07'): AjvInstance {
   let ajv = instances.get(dialect);
   if (!ajv) {
     // strict: false because real-world tool schemas carry unknown keywords and loose types.
-    const options = { allErrors: true, strict: false, validateSchema: true, messages: true };
+    // Schema patterns come from MCP servers and values from models: RE2, never backtracking.
+    const options = { allErrors: true, strict: false, validateSchema: true, messages: true, code: { regExp: linearRegExpEngine } };
     ajv = dialect === '2020' ? new Ajv2020(options) : dialect === '2019' ? new Ajv2019(options) : new Ajv(options);
     addFormats(ajv);
     instances.set(dialect, ajv);

@@ -1,3 +1,4 @@
+import { testLinearRegex } from '@/lib/validation/linear-regex';
 import { isPlainObject } from './coerce';
 
 /**
@@ -22,13 +23,8 @@ export function readParameterSchema(schema: Record<string, unknown>, param: stri
 
 function matchesPatternProperty(schema: Record<string, unknown>, key: string): boolean {
   if (!isPlainObject(schema.patternProperties)) return false;
-  return Object.keys(schema.patternProperties).some((pattern) => {
-    try {
-      return new RegExp(pattern, 'u').test(key);
-    } catch {
-      return false;
-    }
-  });
+  // The server's pattern against the model's key: both untrusted, so RE2 (linear time).
+  return Object.keys(schema.patternProperties).some((pattern) => testLinearRegex(pattern, key).matched);
 }
 
 /**

@@ -8,6 +8,8 @@ export type ArgumentMismatch = {
   expected: unknown;
   /** undefined when the parameter was not given. */
   actual: unknown;
+  /** Why the matcher could not judge the value at all (e.g. a $regex that no longer compiles). */
+  note?: string;
 };
 
 export type ArgumentScore = {
@@ -43,6 +45,12 @@ function share(satisfied: number, total: number): number {
 function isKeySatisfied(spec: unknown, present: boolean): boolean {
   if (present) return getMatcher(spec)?.id !== '$absent';
   return matchValue(spec, undefined, false);
+}
+
+function describeMismatch(param: string, spec: unknown, actual: unknown, present: boolean): ArgumentMismatch {
+  const matcher = getMatcher(spec);
+  const note = matcher?.explain?.(spec as Record<string, unknown>, present ? actual : undefined, present);
+  return note ? { param, expected: spec, actual, note } : { param, expected: spec, actual };
 }
 
 function scoreInvalid(expected: Record<string, unknown> | null): ArgumentScore {
@@ -82,7 +90,7 @@ export function scoreArguments(input: ScoreArgumentsInput): ArgumentScore {
     const entries = Object.entries(expected);
     completeness = share(entries.filter(([k, spec]) => isKeySatisfied(spec, has(k))).length, entries.length);
     for (const [k, spec] of entries) {
-      if (!matchValue(spec, actual[k], has(k))) mismatches.push({ param: k, expected: spec, actual: actual[k] });
+      if (!matchValue(spec, actual[k], has(k))) mismatches.push(describeMismatch(k, spec, actual[k], has(k)));
     }
     correctness = share(entries.length - mismatches.length, entries.length);
   } else {

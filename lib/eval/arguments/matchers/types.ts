@@ -10,4 +10,9 @@ export type MatcherDefinition = {
    * missing key from an explicit null.
    */
   test(spec: Record<string, unknown>, actual: unknown, present: boolean): boolean;
+  /**
+   * Why the matcher could not judge the value (a stored pattern that no longer compiles, a
+   * value over a matching budget), shown beside the mismatch; null when it judged normally.
+   */
+  explain?(spec: Record<string, unknown>, actual: unknown, present: boolean): string | null;
 };
