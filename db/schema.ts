@@ -368,11 +368,16 @@ export const toolExecutions = sqliteTable(
   ],
 );
 
-/** Keys for the app's own /mcp endpoint: only a hash and a display prefix are kept. */
+/**
+ * Credentials minted in Settings, only a hash and a display prefix kept: `mcp` keys for the
+ * app's own /mcp endpoint (X-API-Key), `api` tokens for the REST API when authentication is
+ * on (Authorization: Bearer). One kind never opens the other's door.
+ */
 export const apiKeys = sqliteTable(
   'api_keys',
   {
     id: id(),
+    kind: text('kind', { enum: ['mcp', 'api'] }).notNull().default('mcp'),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull(),
     prefix: text('prefix').notNull(),
@@ -384,6 +389,7 @@ export const apiKeys = sqliteTable(
     uniqueIndex('uq_api_keys_hash').on(t.keyHash),
     check('ck_api_keys_name', sql`length(trim(${t.name})) between 1 and 100`),
     check('ck_api_keys_hash', sql`length(${t.keyHash}) = 64`),
+    check('ck_api_keys_kind', sql`${t.kind} in ('mcp', 'api')`),
   ],
 );
 

@@ -29,6 +29,12 @@ const EnvSchema = z.object({
   WORD_VECTORS_FILE: z.string().min(1).optional(),
   /** Cap on the bytes read from one MCP server connection (registration, tools/list, tool results); past it a 502. */
   MAX_REMOTE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Admin password for the login page; turns authentication on (required beyond loopback unless AUTH=none). */
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  /** Admin bearer token (also accepted at the login page) for headless deployments; turns authentication on. */
+  ADMIN_TOKEN: z.string().min(32, 'ADMIN_TOKEN must be at least 32 characters').optional(),
+  /** `password` (the default when a credential is set) or `none`: an explicit opt-out beyond loopback. */
+  AUTH: z.enum(['password', 'none']).optional(),
 });
 
 export type Env = {
@@ -46,6 +52,10 @@ export type Env = {
   wordVectorsFile: string;
   /** Bytes one MCP server connection may send in total before it is cut off (MAX_REMOTE_BYTES). */
   maxRemoteBytes: number;
+  adminPassword: string | undefined;
+  adminToken: string | undefined;
+  /** As configured; lib/security/auth/policy.ts decides what it means together with HOST and the credentials. */
+  auth: 'password' | 'none' | undefined;
 };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -90,5 +100,8 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     embeddingAllowDownload: e.EMBEDDING_ALLOW_DOWNLOAD,
     wordVectorsFile: path.resolve(e.WORD_VECTORS_FILE ?? path.join(e.DATA_DIR, 'embeddings', 'wink-sg-100d.bin')),
     maxRemoteBytes: e.MAX_REMOTE_BYTES,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminToken: e.ADMIN_TOKEN,
+    auth: e.AUTH,
   };
 }

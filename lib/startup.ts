@@ -4,6 +4,7 @@ import { recoverInterruptedRuns } from '@/db/queries/runs';
 import { getServersByNames, setServerStatus } from '@/db/queries/servers';
 import { getEnv } from './env';
 import { log } from './log';
+import { checkAuthAtStartup } from './security/auth/policy';
 import { checkConnectivity } from './mcp/client';
 import { toConnection } from './servers/stored-secrets';
 import { DEMO_REGISTRATIONS, repointDemoServers, seedDemoData } from './seed/seed-demo';
@@ -31,6 +32,8 @@ async function checkDemoServersWhenListening(): Promise<void> {
 /** Runs once per server process (Next's instrumentation hook): migrate, seed, first checks. */
 export async function runStartup(): Promise<void> {
   const env = getEnv();
+  // Before anything else: an exposed instance without credentials must not come up at all.
+  for (const warning of checkAuthAtStartup(env).warnings) log.warn(warning);
   getDb(); // opens the database and applies pending migrations
   log.info('database ready', { dataDir: env.dataDir });
   const recovered = recoverInterruptedRuns();

@@ -87,7 +87,7 @@ describe('API keys', () => {
 
     const list = await call<{ items: KeyDto[] }>(keysRoute.GET, 'GET', '/api/api-keys');
     const listed = list.body.items.find((k) => k.id === created.body.id);
-    expect(listed).toEqual({ id: created.body.id, name: 'Claude Desktop', prefix: created.body.prefix, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null });
+    expect(listed).toEqual({ id: created.body.id, kind: 'mcp', name: 'Claude Desktop', prefix: created.body.prefix, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null });
     expect(list.text).not.toContain(created.body.key);
 
     const revoked = await call<KeyDto>(keyRoute.DELETE, 'DELETE', `/api/api-keys/${created.body.id}`, { params: { id: created.body.id } });

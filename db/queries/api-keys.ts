@@ -1,25 +1,37 @@
 import 'server-only';
-import { desc, eq, isNull, and } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb } from '../client';
 import { apiKeys } from '../schema';
 import { newId, nowIso } from './util';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type ApiKeyKind = ApiKeyRow['kind'];
 
-export function insertApiKey(values: { name: string; keyHash: string; prefix: string }): ApiKeyRow {
+export function insertApiKey(values: { name: string; keyHash: string; prefix: string; kind?: ApiKeyKind }): ApiKeyRow {
   return getDb().insert(apiKeys).values({ ...values, id: newId() }).returning().get();
 }
 
-export function listApiKeys(): ApiKeyRow[] {
-  return getDb().select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).all();
+/** All keys, or only one kind's. */
+export function listApiKeys(kind?: ApiKeyKind): ApiKeyRow[] {
+  return getDb()
+    .select()
+    .from(apiKeys)
+    .where(kind ? eq(apiKeys.kind, kind) : undefined)
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .all();
 }
 
 export function getApiKey(id: string): ApiKeyRow | undefined {
   return getDb().select().from(apiKeys).where(eq(apiKeys.id, id)).get();
 }
 
-export function findApiKeyByHash(keyHash: string): ApiKeyRow | undefined {
-  return getDb().select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
+/** Only a key of the given kind: an /mcp key is not a REST API token, nor the reverse. */
+export function findApiKeyByHash(keyHash: string, kind: ApiKeyKind = 'mcp'): ApiKeyRow | undefined {
+  return getDb()
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, keyHash), eq(apiKeys.kind, kind)))
+    .get();
 }
 
 /** Revoking twice keeps the first revocation time. */

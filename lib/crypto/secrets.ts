@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { getEnv } from '../env';
+import { ensurePrivateDir, makePrivate, PRIVATE_FILE_MODE } from '../private-files';
 
 const ALGORITHM = 'aes-256-gcm';
 const VERSION = 'v1';
@@ -11,9 +12,10 @@ let cached: { source: string; key: Buffer } | null = null;
 
 function loadKeyFile(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     const hex = fs.readFileSync(file, 'utf8').trim();
+    makePrivate(file); // a key file left readable by others (copied, restored) is tightened
     if (/^[0-9a-f]{64}$/.test(hex)) return Buffer.from(hex, 'hex');
     throw new Error(`${file} is not a 32-byte hex key; remove it only if no secrets were stored with it`);
   } catch (e) {
@@ -22,7 +24,8 @@ function loadKeyFile(dataDir: string): Buffer {
   const key = randomBytes(32);
   // 'wx' fails if another process created it first; then use theirs.
   try {
-    fs.writeFileSync(file, key.toString('hex'), { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, key.toString('hex'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+    makePrivate(file);
     return key;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return loadKeyFile(dataDir);
@@ -40,6 +43,15 @@ function encryptionKey(): Buffer {
     : loadKeyFile(env.dataDir);
   cached = { source, key };
   return key;
+}
+
+/**
+ * A key for another purpose (e.g. signing session cookies), derived from the same app secret
+ * with HKDF so it works across replicas that share APP_SECRET (or the key file) and never
+ * equals the encryption key itself.
+ */
+export function deriveKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', encryptionKey(), Buffer.alloc(0), `mcp-eval-harness:${purpose}`, 32));
 }
 
 export function encryptSecret(plaintext: string): string {

@@ -1,28 +1,37 @@
 import 'server-only';
 import { z } from 'zod';
-import { getApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '@/db/queries/api-keys';
+import { getApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyKind, type ApiKeyRow } from '@/db/queries/api-keys';
 import { NotFoundError } from '../errors';
+import { apiTokenDisplayPrefix, generateApiToken } from '../security/auth/api-token-format';
 import { displayPrefix, generateApiKey, hashApiKey } from './key-format';
 
-export const ApiKeyInputSchema = z.object({ name: z.string().trim().min(1, 'name is required').max(100) }).strict();
-export type ApiKeyInput = z.infer<typeof ApiKeyInputSchema>;
+const KIND = z.enum(['mcp', 'api']);
 
-export type ApiKeyDto = Pick<ApiKeyRow, 'id' | 'name' | 'prefix' | 'createdAt' | 'lastUsedAt' | 'revokedAt'>;
+/** `mcp` (default): an X-API-Key for /mcp; `api`: a bearer token for the REST API when authentication is on. */
+export const ApiKeyInputSchema = z
+  .object({ name: z.string().trim().min(1, 'name is required').max(100), kind: KIND.default('mcp') })
+  .strict();
+export type ApiKeyInput = z.infer<typeof ApiKeyInputSchema>;
+export const ApiKeyListQuerySchema = z.object({ kind: KIND.optional() }).strict();
+
+export type ApiKeyDto = Pick<ApiKeyRow, 'id' | 'kind' | 'name' | 'prefix' | 'createdAt' | 'lastUsedAt' | 'revokedAt'>;
 /** The only answer that carries the plaintext key: it is never stored or shown again. */
 export type CreatedApiKeyDto = ApiKeyDto & { key: string };
 
 export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
-  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt };
+  return { id: row.id, kind: row.kind, name: row.name, prefix: row.prefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt };
 }
 
-export function createApiKey(input: ApiKeyInput): CreatedApiKeyDto {
-  const key = generateApiKey();
-  const row = insertApiKey({ name: input.name, keyHash: hashApiKey(key), prefix: displayPrefix(key) });
+export function createApiKey(input: z.input<typeof ApiKeyInputSchema>): CreatedApiKeyDto {
+  const kind = input.kind ?? 'mcp';
+  const key = kind === 'api' ? generateApiToken() : generateApiKey();
+  const prefix = kind === 'api' ? apiTokenDisplayPrefix(key) : displayPrefix(key);
+  const row = insertApiKey({ name: input.name, kind, keyHash: hashApiKey(key), prefix });
   return { ...toApiKeyDto(row), key };
 }
 
-export function listApiKeyDtos(): ApiKeyDto[] {
-  return listApiKeys().map(toApiKeyDto);
+export function listApiKeyDtos(kind?: ApiKeyKind): ApiKeyDto[] {
+  return listApiKeys(kind).map(toApiKeyDto);
 }
 
 export function getApiKeyDto(id: string): ApiKeyDto {

@@ -1,8 +1,9 @@
-import { json, parseBody, route } from '@/lib/http';
-import { ApiKeyInputSchema, createApiKey, listApiKeyDtos } from '@/lib/mcp-endpoint/api-keys';
+import { json, parseBody, parseQuery, route } from '@/lib/http';
+import { ApiKeyInputSchema, ApiKeyListQuerySchema, createApiKey, listApiKeyDtos } from '@/lib/mcp-endpoint/api-keys';
 
-export const GET = route(async () => {
-  const items = listApiKeyDtos();
+/** `?kind=mcp|api` lists one kind (/mcp keys or REST API tokens); without it, both. */
+export const GET = route(async (req) => {
+  const items = listApiKeyDtos(parseQuery(req, ApiKeyListQuerySchema).kind);
   return json({ items, total: items.length });
 });
 

@@ -1,0 +1,99 @@
+import 'server-only';
+import { getEnv, type Env } from '../../env';
+import { bearerTokenOf, checkBearerToken } from './bearer';
+import { resolveAuthPolicy, type AuthPolicy } from './policy';
+import { classifyPath, wantsJson } from './public-paths';
+import { readSessionCookie, verifySessionValue } from './session-cookie';
+import { sessionKey } from './session-key';
+
+export type AuthVia = 'off' | 'opted-out' | 'public' | 'own-auth' | 'session' | 'admin-token' | 'api-token';
+export type AuthRefusal = { status: 401 | 503; code: 'unauthorized' | 'invalid_token' | 'auth_not_configured'; message: string; redirectTo?: string };
+export type AuthDecision = ({ ok: true; via: AuthVia } | ({ ok: false } & AuthRefusal));
+
+type AuthRequest = Pick<Request, 'method' | 'url' | 'headers'>;
+
+const memo = new WeakMap<Env, { policy: AuthPolicy; key?: Buffer }>();
+
+function stateFor(env: Env): { policy: AuthPolicy; key?: Buffer } {
+  let state = memo.get(env);
+  if (!state) {
+    state = { policy: resolveAuthPolicy(env) };
+    memo.set(env, state);
+  }
+  return state;
+}
+
+function keyFor(env: Env): Buffer {
+  const state = stateFor(env);
+  if (state.policy.mode !== 'on') throw new Error('no session key while authentication is off');
+  state.key ??= sessionKey(state.policy);
+  return state.key;
+}
+
+export function authPolicy(env: Env = getEnv()): AuthPolicy {
+  return stateFor(env).policy;
+}
+
+export function sessionKeyFor(env: Env = getEnv()): Buffer {
+  return keyFor(env);
+}
+
+/** Only a local path may be a `next` target: no scheme, no `//host`, no backslash tricks. */
+export function safeNextPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return '/';
+  return value.slice(0, 2000);
+}
+
+function refuse(req: AuthRequest, path: string, search: string, code: 'unauthorized' | 'invalid_token', message: string): AuthDecision {
+  if (code === 'unauthorized' && !wantsJson(req.method, path)) {
+    return { ok: false, status: 401, code, message, redirectTo: `/login?next=${encodeURIComponent(safeNextPath(path + search))}` };
+  }
+  return { ok: false, status: 401, code, message };
+}
+
+/**
+ * Whether a request may go on: pages and /api need a valid session cookie or a bearer token
+ * when authentication is on; /mcp has its own keys; public paths are in public-paths.ts.
+ * Synchronous and cheap (an HMAC, at most one indexed read) since it runs for every request.
+ */
+export function authenticate(req: AuthRequest, env: Env = getEnv(), now = Date.now()): AuthDecision {
+  const { policy } = stateFor(env);
+  if (policy.mode === 'off') return { ok: true, via: 'off' };
+  if (policy.mode === 'opted-out') return { ok: true, via: 'opted-out' };
+  if (policy.mode === 'misconfigured') return { ok: false, status: 503, code: 'auth_not_configured', message: policy.message };
+
+  const url = new URL(req.url);
+  const access = classifyPath(req.method, url.pathname);
+  if (access === 'own-auth') return { ok: true, via: 'own-auth' };
+  if (access === 'public') return { ok: true, via: 'public' };
+
+  const bearer = bearerTokenOf(req.headers);
+  if (bearer !== null) {
+    const result = checkBearerToken(bearer, policy.token, now);
+    if (result.ok) return { ok: true, via: result.via };
+    const message = result.reason === 'revoked' ? 'API token has been revoked' : 'Invalid API token in the Authorization header';
+    return refuse(req, url.pathname, url.search, 'invalid_token', message);
+  }
+
+  const cookie = readSessionCookie(req.headers.get('cookie'));
+  if (cookie !== null && verifySessionValue(cookie, keyFor(env), now)) return { ok: true, via: 'session' };
+  return refuse(
+    req,
+    url.pathname,
+    url.search,
+    'unauthorized',
+    cookie === null ? 'Sign in at /login, or send an API token as Authorization: Bearer <token>' : 'Your session has expired; sign in again at /login',
+  );
+}
+
+/** The answer for a refused request: a redirect to the login page for a page, else JSON. */
+export function refusalResponse(refusal: AuthRefusal, requestId: string): Response {
+  const headers = new Headers({ 'x-request-id': requestId, 'cache-control': 'no-store' });
+  if (refusal.redirectTo) {
+    headers.set('location', refusal.redirectTo);
+    return new Response(null, { status: 307, headers });
+  }
+  headers.set('content-type', 'application/json; charset=utf-8');
+  if (refusal.status === 401) headers.set('www-authenticate', 'Bearer realm="mcp-eval-harness"');
+  return new Response(JSON.stringify({ error: { code: refusal.code, message: refusal.message }, requestId }), { status: refusal.status, headers });
+}
