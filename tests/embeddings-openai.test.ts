@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAiEmbeddingProvider } from '@/lib/similarity/embeddings/openai';
 import { dot } from '@/lib/similarity/embeddings/vector-math';
-import { ProviderError } from '@/lib/providers/types';
+import { UpstreamError } from '@/lib/errors';
 import { scriptedEmbedding, startLlmServer, type LlmServer } from './helpers/llm-server';
 
 const KEY = 'sk-test-embeddings-0123456789abcdef';
@@ -62,22 +62,22 @@ describe('OpenAI embeddings through the real SDK', () => {
     const provider = createOpenAiEmbeddingProvider({ model: 'text-embedding-3-small', baseUrl: server.openaiBaseUrl, settings: NO_RETRIES });
 
     const auth = await provider.embed(['unauthorized'], { apiKey: KEY }).catch((e: unknown) => e);
-    expect(auth).toBeInstanceOf(ProviderError);
-    expect(auth).toMatchObject({ kind: 'auth', status: 401 });
+    expect(auth).toBeInstanceOf(UpstreamError);
+    expect(auth).toMatchObject({ code: 'embedding_auth_failed', status: 502, details: { kind: 'auth', upstreamStatus: 401 } });
 
     const echoed = await provider.embed(['echo'], { apiKey: KEY }).catch((e: unknown) => e);
-    expect(echoed).toMatchObject({ kind: 'upstream', status: 400 });
+    expect(echoed).toMatchObject({ status: 502, details: { kind: 'upstream', upstreamStatus: 400 } });
     expect((echoed as Error).message).toContain('[redacted]');
     expect((echoed as Error).message).not.toContain(KEY);
     expect((echoed as Error).message).not.toContain(KEY.slice(0, 12));
 
-    await expect(provider.embed(['short'], { apiKey: KEY })).rejects.toMatchObject({ kind: 'bad_response' });
+    await expect(provider.embed(['short'], { apiKey: KEY })).rejects.toMatchObject({ code: 'embedding_bad_response', status: 502 });
   });
 
   it('needs a key per call and sends nothing without one', async () => {
     server = await startLlmServer();
     const provider = createOpenAiEmbeddingProvider({ model: 'text-embedding-3-small', baseUrl: server.openaiBaseUrl });
-    await expect(provider.embed(['x'])).rejects.toMatchObject({ kind: 'auth' });
+    await expect(provider.embed(['x'])).rejects.toMatchObject({ code: 'missing_api_key', status: 400 });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -87,7 +87,7 @@ describe('OpenAI embeddings through the real SDK', () => {
     const controller = new AbortController();
     const pending = provider.embed(['slow'], { apiKey: KEY, signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
-    await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(pending).rejects.toMatchObject({ code: 'embedding_aborted', details: { kind: 'aborted' } });
   });
 });
 

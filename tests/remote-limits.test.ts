@@ -3,12 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as callRoute from '@/app/api/servers/[id]/tools/[name]/call/route';
+import * as serverRoute from '@/app/api/servers/[id]/route';
 import * as toolsRoute from '@/app/api/servers/[id]/tools/route';
+import * as importRoute from '@/app/api/servers/import/route';
 import * as serversRoute from '@/app/api/servers/route';
 import * as analyzeRoute from '@/app/api/similarity/analyze/route';
+import { getSqlite } from '@/db/client';
 import { UpstreamError } from '@/lib/errors';
+import { toErrorResponse } from '@/lib/http';
 import { listAllTools, withMcpClient } from '@/lib/mcp/client';
+import { createOpenAiEmbeddingProvider } from '@/lib/similarity/embeddings/openai';
 import { call } from './helpers/api';
+import { freePort } from './helpers/everything';
 import { startHostileServer, type HostileServer, type Reply } from './remote-limits-server';
 
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
@@ -166,3 +172,87 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+describe('credentials in server URLs are refused, never stored or shown', () => {
+  const closedUrl = async (rest: string) => `http://${rest}127.0.0.1:${await freePort()}/mcp`;
+
+  it.each([
+    ['user:password@', async () => closedUrl('alice:hunter2-secret@'), 'user:password@host'],
+    ['a user name alone', async () => closedUrl('alice-secret@'), 'user:password@host'],
+    ['?api_key=', async () => `${await closedUrl('')}?api_key=hunter2-secret`, 'api_key'],
+    ['?accessToken=', async () => `${await closedUrl('')}?x=1&accessToken=hunter2-secret`, 'accessToken'],
+    ['?sig=', async () => `${await closedUrl('')}?sig=hunter2-secret`, 'sig'],
+  ])('create with %s: 400 pointing to auth', async (_label, makeUrl, named) => {
+    const url = await makeUrl();
+    const res = await call<ErrorBody>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'with-credentials', transport: 'streamable-http', url } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain(named);
+    expect(res.body.error.message).toContain('auth {type:');
+    expect(res.text).not.toContain('hunter2');
+    expect(getSqlite().prepare("select count(*) as n from mcp_servers where name = 'with-credentials'").get()).toEqual({ n: 0 });
+  });
+
+  it('accepts query parameters that are not credentials', async () => {
+    const url = `${await closedUrl('')}?keyword=tools&monkey=1&session_name=x`;
+    const res = await call<Server>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'plain-query', transport: 'streamable-http', url } });
+    expect(res.status).toBe(201);
+  });
+
+  it('an update that adds credentials to the URL is refused and the stored URL kept', async () => {
+    const url = await closedUrl('');
+    const created = await call<Server>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'to-update', transport: 'streamable-http', url } });
+    const id = created.body.id;
+    const res = await call<ErrorBody>(serverRoute.PATCH, 'PATCH', `/api/servers/${id}`, { params: { id }, body: { url: url.replace('http://', 'http://bob:hunter2@') } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('auth');
+    expect(getSqlite().prepare('select url from mcp_servers where id = ?').get(id)).toEqual({ url });
+  });
+
+  it('an mcp.json import reports such an entry as failed and imports the others', async () => {
+    const good = await closedUrl('');
+    const res = await call<{ created: number; failed: number; results: { name: string; status: string; reason?: string }[] }>(importRoute.POST, 'POST', '/api/servers/import', {
+      body: { mcpServers: { 'leaky-import': { url: `${good}?token=hunter2` }, 'userinfo-import': { url: good.replace('http://', 'http://u:hunter2@') }, 'clean-import': { url: good } } },
+    });
+    expect(res.body.created).toBe(1);
+    expect(res.body.failed).toBe(2);
+    const byName = Object.fromEntries(res.body.results.map((r) => [r.name, r]));
+    expect(byName['leaky-import']).toMatchObject({ status: 'failed', reason: expect.stringContaining('auth') as unknown });
+    expect(byName['userinfo-import']).toMatchObject({ status: 'failed', reason: expect.stringContaining('user:password@host') as unknown });
+    expect(res.text).not.toContain('hunter2');
+    const urls = getSqlite().prepare('select url from mcp_servers').all() as { url: string | null }[];
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.some((r) => r.url?.includes('hunter2'))).toBe(false);
+  });
+
+  it('a similarity urlList entry with credentials is a 400 naming the entry, before anything is fetched', async () => {
+    hostile = await startHostileServer({});
+    const res = await call<ErrorBody>(analyzeRoute.POST, 'POST', '/api/similarity/analyze', {
+      body: { urlList: [hostile.url, { url: hostile.url.replace('http://', 'http://u:hunter2@') }], method: 'description_overlap' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('credentials_in_url');
+    expect(res.body.error.message).toContain('urlList[1]');
+    expect(res.body.error.message).toContain('headers');
+    expect(res.text).not.toContain('hunter2');
+    expect(hostile.sent()).toBe(0);
+  });
+});
+
+describe('an unreachable embeddings endpoint', () => {
+  it('is a 502 with a code, not a 500', async () => {
+    const port = await freePort();
+    const provider = createOpenAiEmbeddingProvider({
+      model: 'text-embedding-3-small',
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      settings: { timeoutMs: 2_000, maxRetries: 0, temperature: 0 },
+    });
+    const err = await provider.embed(['list todos'], { apiKey: 'sk-test-unreachable-0123456789' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    const res = toErrorResponse(err, 'req-1');
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.code).toBe('embedding_unreachable');
+    expect(body.error.message).toContain(`127.0.0.1:${port}`);
+    expect(JSON.stringify(body)).not.toContain('sk-test-unreachable');
+  });
+});

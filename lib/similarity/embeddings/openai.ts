@@ -1,4 +1,5 @@
 import 'server-only';
+import { UpstreamError, ValidationError } from '@/lib/errors';
 import { openOpenAiClient } from '@/lib/providers/openai-chat/client';
 import type { CallSettings } from '@/lib/providers/shared/call-settings';
 import { withProviderErrors } from '@/lib/providers/shared/provider-errors';
@@ -43,7 +44,7 @@ export function createOpenAiEmbeddingProvider(options: OpenAiEmbeddingOptions): 
     dimensions,
     calibration: calibrationFor(model),
     async embed(texts, { apiKey, signal = new AbortController().signal } = {}) {
-      if (!apiKey) throw new ProviderError(`${label} need an API key`, 'auth');
+      if (!apiKey) throw new ValidationError(`${label} need an API key (send it in the request header)`, { model }, 'missing_api_key');
       const { client, errors } = await openOpenAiClient({ baseURL, apiKey }, settings);
       const ctx = { label, sdk: errors, settings, signal, apiKey };
       return embedNonEmpty(texts, dimensions, async (nonEmpty) => {
@@ -51,13 +52,37 @@ export function createOpenAiEmbeddingProvider(options: OpenAiEmbeddingOptions): 
         for (let start = 0; start < nonEmpty.length; start += batchSize) {
           const input = nonEmpty.slice(start, start + batchSize);
           // Without encoding_format the SDK asks for base64 and decodes it: a quarter of the bytes of JSON floats.
-          const response = await withProviderErrors(ctx, () => client.embeddings.create({ model, input }, { signal }));
-          out.push(...readBatch(response.data, input.length, dimensions, label));
+          try {
+            const response = await withProviderErrors(ctx, () => client.embeddings.create({ model, input }, { signal }));
+            out.push(...readBatch(response.data, input.length, dimensions, label));
+          } catch (err) {
+            throw err instanceof ProviderError ? toUpstreamError(err, model) : err;
+          }
         }
         return out;
       });
     },
   };
+}
+
+const CODE_OF: Record<ProviderError['kind'], string> = {
+  auth: 'embedding_auth_failed',
+  rate_limit: 'embedding_rate_limited',
+  timeout: 'embedding_timeout',
+  bad_response: 'embedding_bad_response',
+  upstream: 'embedding_upstream_error',
+  aborted: 'embedding_aborted',
+};
+
+/**
+ * An analysis answers over HTTP, so the embedding service's failure must be a 502/503 with a
+ * code (a ProviderError is the evaluation runner's data, and would be a 500 here). The message
+ * is already scrubbed of the key by withProviderErrors.
+ */
+function toUpstreamError(err: ProviderError, model: string): UpstreamError {
+  const unreachable = err.kind === 'upstream' && err.status === undefined;
+  const code = unreachable ? 'embedding_unreachable' : CODE_OF[err.kind];
+  return new UpstreamError(err.message, { model, kind: err.kind, ...(err.status ? { upstreamStatus: err.status } : {}) }, code, err.kind === 'rate_limit' ? 503 : 502);
 }
 
 type EmbeddingItem = { index: number; embedding: ArrayLike<number> };
