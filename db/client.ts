@@ -1,10 +1,10 @@
 import 'server-only';
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { getEnv } from '@/lib/env';
+import { createPrivateFile, ensurePrivateDir, makePrivate } from '@/lib/private-files';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -53,10 +53,13 @@ function cachePreparedStatements(sqlite: Database.Database): void {
 }
 
 function open(file: string): Connection {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  ensurePrivateDir(path.dirname(file));
+  // SQLite creates the file 0644 but gives -wal and -shm the database file's mode: make it 0600 first.
+  createPrivateFile(file);
   const sqlite = new Database(file);
   cachePreparedStatements(sqlite);
   sqlite.pragma('journal_mode = WAL');
+  for (const suffix of ['-wal', '-shm']) makePrivate(`${file}${suffix}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
