@@ -29,6 +29,10 @@ const EnvSchema = z.object({
   WORD_VECTORS_FILE: z.string().min(1).optional(),
   /** Cap on the bytes read from one MCP server connection (registration, tools/list, tool results); past it a 502. */
   MAX_REMOTE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** More host names the app answers to (comma-separated `name` or `name:port`), beyond loopback, HOST and APP_URL. */
+  ALLOWED_HOSTS: z.string().optional(),
+  /** Origins (comma-separated, e.g. `https://tools.example.com`) whose pages may call the API, beyond the app's own. */
+  ALLOWED_ORIGINS: z.string().optional(),
   /** Admin password for the login page; turns authentication on (required beyond loopback unless AUTH=none). */
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   /** Admin bearer token (also accepted at the login page) for headless deployments; turns authentication on. */
@@ -52,6 +56,8 @@ export type Env = {
   wordVectorsFile: string;
   /** Bytes one MCP server connection may send in total before it is cut off (MAX_REMOTE_BYTES). */
   maxRemoteBytes: number;
+  allowedHosts: string[];
+  allowedOrigins: string[];
   adminPassword: string | undefined;
   adminToken: string | undefined;
   /** As configured; lib/security/auth/policy.ts decides what it means together with HOST and the credentials. */
@@ -62,6 +68,20 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+}
+
+function toOrigin(value: string): string {
+  try {
+    const origin = new URL(value).origin;
+    if (origin === 'null') throw new Error('opaque');
+    return origin.toLowerCase();
+  } catch {
+    throw new Error(`Invalid environment: ALLOWED_ORIGINS: '${value}' is not an origin such as https://tools.example.com`);
+  }
 }
 
 const KEYS = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
@@ -103,5 +123,7 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     adminPassword: e.ADMIN_PASSWORD,
     adminToken: e.ADMIN_TOKEN,
     auth: e.AUTH,
+    allowedHosts: splitList(e.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+    allowedOrigins: splitList(e.ALLOWED_ORIGINS).map(toOrigin),
   };
 }

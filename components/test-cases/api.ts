@@ -30,11 +30,14 @@ export function deleteTestCase(id: string): Promise<{ deleted: boolean }> {
   return apiFetch<{ deleted: boolean }>(`/api/test-cases/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
+/** The format's own media type; a cross-origin page cannot send these without a preflight. */
+const MEDIA_TYPES: Record<TestCaseFormat, string> = { json: 'application/json', jsonl: 'application/x-ndjson', csv: 'text/csv' };
+
 /** The file goes as it is; without a format the API detects it from the first character. */
 export function importTestCases(text: string, format: TestCaseFormat | null): Promise<ImportReport> {
   return apiFetch<ImportReport>(`/api/test-cases/import${qs({ format })}`, {
     method: 'POST',
-    headers: { 'content-type': 'text/plain; charset=utf-8' },
+    headers: { 'content-type': `${format ? MEDIA_TYPES[format] : 'application/octet-stream'}; charset=utf-8` },
     body: text,
   });
 }
