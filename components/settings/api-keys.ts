@@ -8,12 +8,14 @@ export type { ApiKeyDto, CreatedApiKeyDto };
 
 const KEY = ['api-keys'] as const;
 
-export const apiKeysQuery = () => queryOptions({ queryKey: KEY, queryFn: () => apiFetch<{ items: ApiKeyDto[]; total: number }>('/api/api-keys') });
+/** One kind at a time: /mcp keys (`mcp`) or REST API tokens (`api`). */
+export const apiKeysQuery = (kind: ApiKeyDto['kind'] = 'mcp') =>
+  queryOptions({ queryKey: [...KEY, kind], queryFn: () => apiFetch<{ items: ApiKeyDto[]; total: number }>(`/api/api-keys?kind=${kind}`) });
 
-export function useCreateApiKey() {
+export function useCreateApiKey(kind: ApiKeyDto['kind'] = 'mcp') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiFetch<CreatedApiKeyDto>('/api/api-keys', { method: 'POST', json: { name } }),
+    mutationFn: (name: string) => apiFetch<CreatedApiKeyDto>('/api/api-keys', { method: 'POST', json: { name, kind } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -3,12 +3,14 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { useCreateApiKey, type CreatedApiKeyDto } from './api-keys';
+import { KEY_COPY, type KeyKind } from './key-kind-copy';
 
-export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKeyDto) => void }) {
+export function CreateKeyForm({ kind = 'mcp', onCreated }: { kind?: KeyKind; onCreated: (key: CreatedApiKeyDto) => void }) {
+  const copy = KEY_COPY[kind];
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const create = useCreateApiKey();
-  const missing = touched && name.trim() === '' ? 'Give the key a name, e.g. the client that will use it.' : null;
+  const create = useCreateApiKey(kind);
+  const missing = touched && name.trim() === '' ? copy.nameMissing : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -25,11 +27,11 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKeyDto
 
   return (
     <form className="set-create" onSubmit={submit} noValidate>
-      <Field label="Key name" hint="Where the key will be used, e.g. “Claude Desktop on my laptop”." error={missing ?? create.error?.message ?? null}>
+      <Field label={copy.nameLabel} hint={copy.nameHint} error={missing ?? create.error?.message ?? null}>
         {(props) => <input {...props} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
       </Field>
       <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-        {create.isPending ? 'Creating…' : 'Create API key'}
+        {create.isPending ? 'Creating…' : copy.create}
       </button>
     </form>
   );

@@ -3,9 +3,11 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRevokeApiKey, type ApiKeyDto } from './api-keys';
+import { KEY_COPY, type KeyKind } from './key-kind-copy';
 
 /** Revoke after a confirmation in a native modal dialog (focus trap, Escape, focus returned). */
-export function RevokeKeyButton({ apiKey, onRevoked }: { apiKey: Pick<ApiKeyDto, 'id' | 'name'>; onRevoked: (name: string) => void }) {
+export function RevokeKeyButton({ kind = 'mcp', apiKey, onRevoked }: { kind?: KeyKind; apiKey: Pick<ApiKeyDto, 'id' | 'name'>; onRevoked: (name: string) => void }) {
+  const copy = KEY_COPY[kind];
   const [open, setOpen] = useState(false);
   const revoke = useRevokeApiKey();
   const close = () => {
@@ -15,13 +17,13 @@ export function RevokeKeyButton({ apiKey, onRevoked }: { apiKey: Pick<ApiKeyDto,
 
   return (
     <>
-      <button type="button" className="btn btn-small btn-danger" onClick={() => setOpen(true)} aria-label={`Revoke ${apiKey.name}`}>
+      <button type="button" className="btn btn-small btn-danger" onClick={() => setOpen(true)} aria-label={copy.revokeLabel(apiKey.name)}>
         Revoke
       </button>
       <ConfirmDialog
         open={open}
         title={`Revoke “${apiKey.name}”?`}
-        confirmLabel="Revoke key"
+        confirmLabel={copy.revokeConfirm}
         busyLabel="Revoking…"
         busy={revoke.isPending}
         error={revoke.error?.message ?? null}
@@ -35,7 +37,7 @@ export function RevokeKeyButton({ apiKey, onRevoked }: { apiKey: Pick<ApiKeyDto,
         }
         onCancel={close}
       >
-        <p>Clients using this key are refused from their next request. This cannot be undone.</p>
+        <p>{copy.revokeBody}</p>
       </ConfirmDialog>
     </>
   );

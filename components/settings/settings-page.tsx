@@ -5,14 +5,16 @@ import { useState } from 'react';
 import { Notice } from '@/components/ui/notice';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { apiKeysQuery, type CreatedApiKeyDto } from './api-keys';
+import { ApiTokensSection } from './api-tokens-section';
 import { ClientConfig } from './client-config';
 import { CreateKeyForm } from './create-key-form';
 import { EmbeddingModelSetting } from './embedding-model-setting';
 import { KeysTable } from './keys-table';
+import { LogOutButton } from './log-out-button';
 import { NewKeyNotice } from './new-key-notice';
 
 export function SettingsPage() {
-  const keys = useQuery(apiKeysQuery());
+  const keys = useQuery(apiKeysQuery('mcp'));
   // Held in memory only: leaving the page is the last chance to copy it.
   const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -23,6 +25,7 @@ export function SettingsPage() {
     <>
       <header className="set-page-head">
         <h1>Settings</h1>
+        <LogOutButton />
         <p className="muted">
           API keys let AI clients (Claude Desktop, Cursor, VS Code…) read evaluation results through this app&apos;s own MCP endpoint. The tools are
           read-only; each key may make 120 requests per minute.
@@ -31,7 +34,7 @@ export function SettingsPage() {
 
       <section className="set-section" aria-labelledby="set-keys-title">
         <h2 id="set-keys-title">API keys</h2>
-        <CreateKeyForm onCreated={setCreated} />
+        <CreateKeyForm kind="mcp" onCreated={setCreated} />
         <Notice message={notice} focusKey={revocations} />
         {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
         {keys.isPending ? (
@@ -42,6 +45,7 @@ export function SettingsPage() {
           <EmptyState title="No API keys yet.">Create one above to connect an AI client.</EmptyState>
         ) : (
           <KeysTable
+            kind="mcp"
             keys={keys.data.items}
             onRevoked={(name) => {
               setNotice(`Revoked “${name}”: clients using it are refused from now on.`);
@@ -52,6 +56,8 @@ export function SettingsPage() {
       </section>
 
       <ClientConfig apiKey={created?.key ?? null} />
+
+      <ApiTokensSection />
 
       <EmbeddingModelSetting />
     </>
