@@ -227,8 +227,9 @@ describe('tools', () => {
     expect(withCte.rows).toEqual([[1]]);
     const schema = await callTool('query_sql', { sql: "select name from sqlite_schema where type = 'table' and name = 'api_keys'" });
     expect(schema.rows).toEqual([['api_keys']]);
+    // Secret columns are refused, not redacted (tests/mcp-endpoint-sql-isolation.test.ts has the expressions).
     const secrets = await callTool('query_sql', { sql: 'select key_hash, prefix from api_keys limit 1' });
-    expect((secrets.rows as string[][])[0]?.[0]).toBe('[redacted]');
+    expect(secrets.error?.code).toBe('secret_column');
     const many = await callTool('query_sql', { sql: 'with recursive n(i) as (select 1 union all select i + 1 from n where i < 500) select i from n' });
     expect(many.metadata.truncated).toBe(true);
     expect((many.rows as unknown[]).length).toBeLessThanOrEqual(100);

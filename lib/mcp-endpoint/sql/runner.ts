@@ -1,94 +1,91 @@
 import 'server-only';
-import { Worker } from 'node:worker_threads';
 import { databaseFile, getSqlite } from '@/db/client';
+import { SECRET_COLUMNS } from '@/db/secret-columns';
 import { AppError, ValidationError } from '@/lib/errors';
+import { log } from '@/lib/log';
+import { QueryBusyError, QueryMemoryError, SecretColumnError } from './errors';
+import { runQueryProcess, type QueryReply } from './query-process';
+import { createSlots, SlotsFullError, type Slots } from './query-slots';
 import { assertSelectStatement, ReadOnlyError } from './read-only';
-import { WORKER_SOURCE } from './worker-source';
 
 export const MAX_ROWS = 100;
 const MAX_CELL_CHARS = 2000;
-/** What the worker collects before the budget trims it: a bound on memory, not on the answer. */
+/** What the query process collects before the budget trims it: a bound on memory, not on the answer. */
 const MAX_RESULT_CHARS = 256 * 1024;
-/** Ciphertext and key hashes are useless to a client and should not leave the app. */
-const SECRET_COLUMNS = ['mcp_servers.auth_secret', 'mcp_servers.env_secret', 'api_keys.key_hash'];
+/** Resident memory of one query process (node itself takes ~50 MB of it). */
+export const QUERY_MEMORY_LIMIT_BYTES = 192 * 1024 * 1024;
+/** The process's own deadline, should the call's abort never come (the app died): above the call timeout. */
+const QUERY_PROCESS_MAX_MS = 60_000;
+/** Each query holds a process (a core, up to the memory cap); the rest queue briefly. */
+export const MAX_CONCURRENT_QUERIES = 4;
+const MAX_QUEUED_QUERIES = 16;
 
 export type QueryResult = { columns: string[]; rows: unknown[][]; more: boolean };
-type Reply = { id: number; ok: true; columns: string[]; rows: unknown[][]; more: boolean } | { id: number; ok: false; code: 'read_only' | 'sql_error'; reason: string };
-type Pending = { resolve: (r: Reply) => void; reject: (e: Error) => void };
-type QueryWorker = { file: string; worker: Worker; pending: Map<number, Pending>; nextId: number };
 
-const holder = globalThis as typeof globalThis & { __mcpEvalSqlWorker?: QueryWorker };
-
-function failAll(w: QueryWorker, error: Error): void {
-  for (const p of w.pending.values()) p.reject(error);
-  w.pending.clear();
+// One set of slots per app process, however many times Next bundles this module.
+const holder = globalThis as typeof globalThis & { __mcpEvalSqlSlots?: Slots };
+function slots(): Slots {
+  holder.__mcpEvalSqlSlots ??= createSlots(MAX_CONCURRENT_QUERIES, MAX_QUEUED_QUERIES);
+  return holder.__mcpEvalSqlSlots;
 }
 
-function startWorker(file: string): QueryWorker {
-  // Opening the main connection first runs the migrations, so the read-only one sees the tables.
-  getSqlite();
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { file, secretColumns: SECRET_COLUMNS, maxCellChars: MAX_CELL_CHARS, maxResultChars: MAX_RESULT_CHARS },
-  });
-  // The worker must not keep a CLI or test process alive once nothing waits on it.
-  worker.unref();
-  const w: QueryWorker = { file, worker, pending: new Map(), nextId: 1 };
-  worker.on('message', (reply: Reply) => {
-    const p = w.pending.get(reply.id);
-    w.pending.delete(reply.id);
-    p?.resolve(reply);
-  });
-  const gone = (error: Error) => {
-    if (holder.__mcpEvalSqlWorker === w) holder.__mcpEvalSqlWorker = undefined;
-    failAll(w, error);
-  };
-  worker.on('error', (e) => gone(e));
-  worker.on('exit', () => gone(new Error('the query worker stopped')));
-  return w;
-}
+const timeout = () => new AppError('timeout', 504, 'The query took too long and was stopped');
 
-function currentWorker(): QueryWorker {
-  const file = databaseFile();
-  const w = holder.__mcpEvalSqlWorker;
-  if (w && w.file === file) return w;
-  if (w) void w.worker.terminate();
-  holder.__mcpEvalSqlWorker = startWorker(file);
-  return holder.__mcpEvalSqlWorker;
+function toResult(reply: QueryReply): QueryResult {
+  if (reply.ok) return { columns: reply.columns, rows: reply.rows, more: reply.more };
+  switch (reply.code) {
+    case 'read_only':
+      throw new ReadOnlyError(reply.reason);
+    case 'secret_column':
+      throw new SecretColumnError(reply.table, reply.column, reply.readable);
+    case 'memory_limit':
+      throw new QueryMemoryError(QUERY_MEMORY_LIMIT_BYTES);
+    case 'time_limit':
+    case 'aborted':
+      throw timeout();
+    case 'sql_error':
+      // SQLite's own allocation failure is the same limit, met inside the engine.
+      if (/^out of memory$|string or blob too big/i.test(reply.reason)) throw new QueryMemoryError(QUERY_MEMORY_LIMIT_BYTES);
+      throw new ValidationError(`The query failed: ${reply.reason}`, undefined, 'sql_error');
+    case 'crashed':
+      log.warn('query_sql process failed', { reason: reply.reason });
+      throw new AppError('query_failed', 500, 'The query process stopped unexpectedly');
+  }
 }
 
 /**
- * Runs one SELECT on a separate read-only, query_only connection in a worker thread. An
- * abort (the call timeout) terminates the worker, so a runaway query cannot hold the app;
- * the next query starts a fresh one.
+ * Runs one SELECT in its own process, on a read-only, query_only connection, after checking
+ * its bytecode for reads of secret columns. An abort (the call timeout) kills that process
+ * only; memory and time are capped per process, and at most MAX_CONCURRENT_QUERIES run at once.
  */
 export async function runReadOnlyQuery(sql: string, signal: AbortSignal): Promise<QueryResult> {
   const statement = assertSelectStatement(sql);
   if (signal.aborted) throw new AppError('timeout', 504, 'The query was cancelled before it started');
-  const w = currentWorker();
-  const id = w.nextId++;
-  const reply = await new Promise<Reply>((resolve, reject) => {
-    const onAbort = () => {
-      w.pending.delete(id);
-      reject(new AppError('timeout', 504, 'The query took too long and was stopped'));
-      if (holder.__mcpEvalSqlWorker === w) holder.__mcpEvalSqlWorker = undefined;
-      failAll(w, new AppError('timeout', 504, 'The query was stopped along with a query that took too long'));
-      void w.worker.terminate();
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    w.pending.set(id, {
-      resolve: (r) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(r);
+  // Opening the main connection first runs the migrations, so the query process sees the tables.
+  getSqlite();
+  let release: () => void;
+  try {
+    release = await slots().acquire(signal);
+  } catch (e) {
+    if (e instanceof SlotsFullError) throw new QueryBusyError(MAX_CONCURRENT_QUERIES);
+    throw timeout();
+  }
+  try {
+    const reply = await runQueryProcess(
+      {
+        file: databaseFile(),
+        sql: statement,
+        secretColumns: SECRET_COLUMNS.map(({ table, column }) => ({ table, column })),
+        maxRows: MAX_ROWS,
+        maxCellChars: MAX_CELL_CHARS,
+        maxResultChars: MAX_RESULT_CHARS,
+        maxRssBytes: QUERY_MEMORY_LIMIT_BYTES,
+        maxMs: QUERY_PROCESS_MAX_MS,
       },
-      reject: (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    });
-    w.worker.postMessage({ id, sql: statement, maxRows: MAX_ROWS });
-  });
-  if (reply.ok) return { columns: reply.columns, rows: reply.rows, more: reply.more };
-  if (reply.code === 'read_only') throw new ReadOnlyError(reply.reason);
-  throw new ValidationError(`The query failed: ${reply.reason}`, undefined, 'sql_error');
+      signal,
+    );
+    return toResult(reply);
+  } finally {
+    release();
+  }
 }

@@ -1,12 +1,13 @@
 import 'server-only';
 import { databaseFile, getSqlite } from '@/db/client';
+import { SECRET_COLUMNS } from '@/db/secret-columns';
 
 type TableInfo = { name: string; type: string; pk: number };
 
 const memo = new Map<string, string>();
 
 /**
- * "table(column type, ...)" per table, read from sqlite_schema once per database file, so the
+ * "table(column type [pk] [secret], ...)" per table, read from sqlite_schema once per database file, so the
  * query_sql description always matches the migrated schema.
  */
 export function describeSchema(): string {
@@ -20,7 +21,8 @@ export function describeSchema(): string {
     .all() as string[];
   const lines = tables.map((table) => {
     const columns = sqlite.prepare(`select name, type, pk from pragma_table_info(?)`).all(table) as TableInfo[];
-    return `${table}(${columns.map((c) => `${c.name} ${c.type.toLowerCase()}${c.pk ? ' pk' : ''}`).join(', ')})`;
+    const secret = (column: string) => SECRET_COLUMNS.some((s) => s.table === table && s.column === column);
+    return `${table}(${columns.map((c) => `${c.name} ${c.type.toLowerCase()}${c.pk ? ' pk' : ''}${secret(c.name) ? ' secret' : ''}`).join(', ')})`;
   });
   const text = lines.join('\n');
   memo.set(file, text);

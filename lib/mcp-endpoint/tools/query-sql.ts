@@ -35,7 +35,7 @@ export const querySqlTool = defineTool({
     'Runs ONE read-only SQLite SELECT (or WITH ... SELECT) on the harness database, on a separate read-only connection. ' +
     `Anything else (INSERT, UPDATE, DELETE, PRAGMA, ATTACH, several statements) is rejected: MCP tools are read-only. At most ${MAX_ROWS} rows ` +
     `and ${OBJECT_BUDGET_BYTES / 1024} KB are returned (cells over ${CELL_CHARS_SHOWN} characters are cut); page with LIMIT/OFFSET. ` +
-    'JSON columns hold JSON text (use json_extract). Secret columns read as [redacted]. Returns {columns, rows (arrays), rowCount, metadata}. ' +
+    'JSON columns hold JSON text (use json_extract). Columns marked secret cannot be read in any clause (name the columns you need instead of *). Returns {columns, rows (arrays), rowCount, metadata}. ' +
     `The full DDL is in sqlite_schema (SELECT sql FROM sqlite_schema WHERE name = 'test_runs'). Tables:\n${describeSchema()}`,
   inputSchema: z.object({ sql: z.string().min(1).max(MAX_SQL_CHARS, `sql must be at most ${MAX_SQL_CHARS} characters`).describe('One SELECT statement') }).strict(),
   run: async (args, ctx) => fitRows(await runReadOnlyQuery(args.sql, ctx.signal), ctx),
