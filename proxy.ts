@@ -29,7 +29,7 @@ export function proxy(req: NextRequest): NextResponse {
     );
   }
   const auth = authenticate(req);
-  if (!auth.ok) return toNextResponse(refusalResponse(auth, requestIdOf(req)));
+  if (!auth.ok) return toNextResponse(refusalResponse(auth, requestIdOf(req), req.url));
   return NextResponse.next();
 }
 

@@ -58,7 +58,7 @@ function request(method: string, urlPath: string, headers: Record<string, string
 async function through(handler: unknown, method: string, urlPath: string, headers: Record<string, string> = {}, body?: unknown) {
   const decision = authenticate(request(method, urlPath, headers));
   if (!decision.ok) {
-    const res = refusalResponse(decision, 'test');
+    const res = refusalResponse(decision, 'test', `http://eval.example.com:3000${urlPath}`);
     return { status: res.status, location: res.headers.get('location'), body: (await res.text()) || null };
   }
   const res = await call(handler, method, urlPath, { headers, body });
@@ -204,10 +204,11 @@ describe('with a password, beyond loopback', () => {
   });
 
   it('answers a refused page with a redirect that keeps where the user was going, and the API with 401 JSON', async () => {
-    const page = refusalResponse(authenticate(request('GET', '/runs?status=failed')) as Extract<AuthDecision, { ok: false }>, 'rid');
+    const pageUrl = 'http://eval.example.com:3000/runs?status=failed';
+    const page = refusalResponse(authenticate(request('GET', pageUrl)) as Extract<AuthDecision, { ok: false }>, 'rid', pageUrl);
     expect(page.status).toBe(307);
-    expect(page.headers.get('location')).toBe(`/login?next=${encodeURIComponent('/runs?status=failed')}`);
-    const api = refusalResponse(authenticate(request('GET', '/api/servers')) as Extract<AuthDecision, { ok: false }>, 'rid');
+    expect(page.headers.get('location')).toBe(`http://eval.example.com:3000/login?next=${encodeURIComponent('/runs?status=failed')}`);
+    const api = refusalResponse(authenticate(request('GET', '/api/servers')) as Extract<AuthDecision, { ok: false }>, 'rid', 'http://eval.example.com:3000/api/servers');
     expect(api.status).toBe(401);
     expect(api.headers.get('www-authenticate')).toMatch(/^Bearer /);
     expect(await api.json()).toEqual({ error: { code: 'unauthorized', message: expect.stringMatching(/\/login.*Authorization: Bearer/) }, requestId: 'rid' });

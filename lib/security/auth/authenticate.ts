@@ -86,11 +86,15 @@ export function authenticate(req: AuthRequest, env: Env = getEnv(), now = Date.n
   );
 }
 
-/** The answer for a refused request: a redirect to the login page for a page, else JSON. */
-export function refusalResponse(refusal: AuthRefusal, requestId: string): Response {
+/**
+ * The answer for a refused request: a redirect to the login page for a page, else JSON.
+ * The Location is absolute (Next's proxy requires it), on the request's own origin, which the
+ * gate has already checked against the hosts the app serves.
+ */
+export function refusalResponse(refusal: AuthRefusal, requestId: string, requestUrl: string): Response {
   const headers = new Headers({ 'x-request-id': requestId, 'cache-control': 'no-store' });
   if (refusal.redirectTo) {
-    headers.set('location', refusal.redirectTo);
+    headers.set('location', new URL(refusal.redirectTo, requestUrl).toString());
     return new Response(null, { status: 307, headers });
   }
   headers.set('content-type', 'application/json; charset=utf-8');
