@@ -7,6 +7,7 @@ import { log } from './log';
 import { checkAuthAtStartup } from './security/auth/policy';
 import { checkConnectivity } from './mcp/client';
 import { toConnection } from './servers/stored-secrets';
+import { registerShutdown } from './shutdown';
 import { DEMO_REGISTRATIONS, repointDemoServers, seedDemoData } from './seed/seed-demo';
 
 const CHECK_ATTEMPTS = 5;
@@ -47,4 +48,6 @@ export async function runStartup(): Promise<void> {
   void checkDemoServersWhenListening().catch((err: unknown) =>
     log.warn('demo server check failed', { error: err instanceof Error ? err.message : String(err) }),
   );
+  // SIGTERM/SIGINT: running batches are marked interrupted and the database closed, within 5 s.
+  registerShutdown();
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { getDb, getSqlite, perConnection, type Db } from '../client';
 import {
   evaluationResults,
@@ -331,6 +331,30 @@ export function countRunsByStatus(batchIds: string[]): Map<string, RunCounts> {
  * Start-up recovery: runs a crash left pending or running can never finish. They are
  * marked failed ("interrupted") and their batches interrupted; completed work is untouched.
  */
+const STOPPED_STATUSES = ['pending', 'running', 'cancelled'] as const;
+
+/**
+ * Shutdown: the jobs `ids` (batch ids, or run ids of single runs) were aborted by the app
+ * stopping, not by a user, so whatever they settled as (cancelled by the abort, or still
+ * pending or running) they were interrupted, as recoverInterruptedRuns would say at the next start.
+ */
+export function markStoppedJobsInterrupted(ids: string[]): { runs: number; batches: number } {
+  if (ids.length === 0) return { runs: 0, batches: 0 };
+  return getDb().transaction((tx) => {
+    const runs = tx
+      .update(testRuns)
+      .set({ status: 'failed', errorMessage: 'interrupted: the app stopped before this run finished', completedAt: nowIso() })
+      .where(and(or(inArray(testRuns.batchId, ids), inArray(testRuns.id, ids)), inArray(testRuns.status, [...STOPPED_STATUSES])))
+      .run().changes;
+    const batches = tx
+      .update(runBatches)
+      .set({ status: 'interrupted', completedAt: nowIso(), errorMessage: 'interrupted: the app stopped while this batch was running' })
+      .where(and(inArray(runBatches.id, ids), inArray(runBatches.status, [...STOPPED_STATUSES])))
+      .run().changes;
+    return { runs, batches };
+  });
+}
+
 export function recoverInterruptedRuns(): { runs: number; batches: number } {
   const db = getDb();
   return db.transaction((tx) => {

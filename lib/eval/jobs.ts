@@ -8,7 +8,7 @@ export type JobEvent =
 type Job = { id: string; controller: AbortController; events: EventEmitter; finished: Promise<void> };
 
 // Jobs live in this process only (keys included): kept on globalThis so every route module sees them.
-const holder = globalThis as typeof globalThis & { __mcpEvalJobs?: Map<string, Job> };
+const holder = globalThis as typeof globalThis & { __mcpEvalJobs?: Map<string, Job>; __mcpEvalJobsStopped?: boolean };
 function jobs(): Map<string, Job> {
   holder.__mcpEvalJobs ??= new Map();
   return holder.__mcpEvalJobs;
@@ -19,6 +19,8 @@ function jobs(): Map<string, Job> {
  * the registry when `work` settles, after a final `done` event.
  */
 export function startJob(id: string, work: (signal: AbortSignal, emit: (e: JobEvent) => void) => Promise<string>): void {
+  // Shutting down: the rows stay pending and are marked interrupted with the rest.
+  if (holder.__mcpEvalJobsStopped) return;
   const controller = new AbortController();
   // Every in-flight MCP and provider call of the job listens to this one signal.
   setMaxListeners(0, controller.signal);
@@ -58,4 +60,15 @@ export function subscribeJob(id: string, listener: (e: JobEvent) => void): (() =
 /** Resolves when the job is over (or at once if there is none): used by tests and shutdown. */
 export async function waitForJob(id: string): Promise<void> {
   await jobs().get(id)?.finished;
+}
+
+/**
+ * Shutdown: no job starts from now on, and every running one is aborted with `reason`.
+ * Answers the ids of the aborted jobs and a promise that settles when all of them have.
+ */
+export function stopAllJobs(reason: Error): { ids: string[]; settled: Promise<void> } {
+  holder.__mcpEvalJobsStopped = true;
+  const running = [...jobs().values()];
+  for (const job of running) job.controller.abort(reason);
+  return { ids: running.map((j) => j.id), settled: Promise.all(running.map((j) => j.finished)).then(() => undefined) };
 }
