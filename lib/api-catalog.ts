@@ -65,9 +65,9 @@ export const API_SECTIONS: ApiSection[] = [
     title: "The app's own MCP endpoint",
     endpoints: [
       { method: 'POST', path: '/mcp', summary: 'Streamable HTTP MCP endpoint (X-API-Key; 120 requests/minute per key): list_servers, list_test_cases, list_runs, get_run, get_metrics, analyze_similarity, query_sql.' },
-      { method: 'GET', path: '/api/api-keys', summary: 'API keys for /mcp (prefix, created, last used, revoked; never the key).' },
-      { method: 'POST', path: '/api/api-keys', summary: 'Create a key {name}: the plaintext key is in this response only.' },
-      { method: 'DELETE', path: '/api/api-keys/{id}', summary: 'Revoke a key; it is refused from the next request on.' },
+      { method: 'GET', path: '/api/api-keys', summary: 'API keys for /mcp and REST API tokens (?kind=mcp|api; prefix, created, last used, revoked; never the key).' },
+      { method: 'POST', path: '/api/api-keys', summary: 'Create a key {name, kind?: "mcp" (default) | "api" (a bearer token for the REST API)}: the plaintext key is in this response only.' },
+      { method: 'DELETE', path: '/api/api-keys/{id}', summary: 'Revoke a key or token; it is refused from the next request on.' },
     ],
   },
   {
@@ -75,6 +75,9 @@ export const API_SECTIONS: ApiSection[] = [
     endpoints: [
       { method: 'GET', path: '/api/settings', summary: 'App settings: the default embedding model of the similarity analysis.' },
       { method: 'PUT', path: '/api/settings', summary: 'Set {embeddingModel: "auto" | a known model id}.' },
+      { method: 'POST', path: '/api/auth/login', summary: 'When authentication is on: {password} (ADMIN_PASSWORD or ADMIN_TOKEN) sets the session cookie; 401 when wrong, 429 with Retry-After after 5 wrong attempts a minute.' },
+      { method: 'POST', path: '/api/auth/logout', summary: 'Clears the session cookie.' },
+      { method: 'GET', path: '/api/auth/session', summary: '{authEnabled, via}: whether authentication is on and how this request got in (session, api-token, admin-token).' },
       { method: 'GET', path: '/api/health', summary: 'healthy / degraded / unavailable with reasons, database latency, server counts, run latency p50/p95, error rate, runs per minute, circuit breakers.' },
     ],
   },

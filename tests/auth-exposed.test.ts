@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { NextRequest } from 'next/server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import * as keyRoute from '@/app/api/api-keys/[id]/route';
 import * as keysRoute from '@/app/api/api-keys/route';
@@ -13,6 +14,7 @@ import { authenticate as authenticateMcp } from '@/lib/mcp-endpoint/auth';
 import { authenticate, refusalResponse, type AuthDecision } from '@/lib/security/auth/authenticate';
 import { SESSION_COOKIE } from '@/lib/security/auth/session-cookie';
 import { runStartup } from '@/lib/startup';
+import { proxy } from '@/proxy';
 import { call } from './helpers/api';
 
 /*
@@ -317,6 +319,19 @@ describe('with a password, beyond loopback', () => {
     expect(limited.headers.get('set-cookie')).toBeNull();
     // Another client is not locked out by it.
     expect((await loginAs(PASSWORD, newClient())).status).toBe(200);
+  });
+
+  it('runs after the gate in proxy.ts: a foreign Host is refused before credentials matter, then pages redirect and the API answers 401', async () => {
+    const cookie = await sessionCookie();
+    const at = (path: string, headers: Record<string, string>) => proxy(new NextRequest(new URL(path, 'http://0.0.0.0:3000'), { headers }));
+    expect((await at('/api/servers', { host: 'attacker.example:3000', cookie })).status).toBe(421);
+    const page = await at('/settings', { host: '127.0.0.1:3000' });
+    expect(page.status).toBe(307);
+    expect(page.headers.get('location')).toBe('http://0.0.0.0:3000/login?next=%2Fsettings');
+    expect((await at('/api/servers', { host: '127.0.0.1:3000' })).status).toBe(401);
+    // Let through: Next's "continue" answer carries x-middleware-next.
+    expect((await at('/api/servers', { host: '127.0.0.1:3000', cookie })).headers.get('x-middleware-next')).toBe('1');
+    expect((await at('/api/health', { host: '127.0.0.1:3000' })).headers.get('x-middleware-next')).toBe('1');
   });
 
   it('answers 409 at the login route when authentication is off', async () => {
