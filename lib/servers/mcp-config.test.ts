@@ -54,7 +54,7 @@ describe('parseMcpConfig: transports', () => {
     [{ type: 'streamableHttp', url: 'https://x.test/mcp' }, 'streamable-http'],
     [{ transport: 'streamable_http', url: 'https://x.test/mcp' }, 'streamable-http'],
     [{ url: 'https://x.test/sse' }, 'sse'],
-    [{ url: 'https://x.test/v1/sse/?key=1' }, 'sse'],
+    [{ url: 'https://x.test/v1/sse/?region=eu' }, 'sse'],
     [{ url: 'https://x.test/mcp' }, 'streamable-http'],
     [{ url: 'https://x.test/ssex' }, 'streamable-http'],
   ])('%j -> %s', (raw, transport) => {
@@ -68,6 +68,8 @@ describe('parseMcpConfig: transports', () => {
     [{ env: { A: 'b' } }, 'the entry needs a "url" or a "command"'],
     ['npx srv', 'the entry must be an object'],
     [null, 'the entry must be an object'],
+    [{ url: 'https://me:pw@x.test/mcp' }, 'url: url cannot contain credentials (user:password@host): pass it as auth {type: "basic" | "bearer" | "header"}, which is stored encrypted and never shown'],
+    [{ url: 'https://x.test/mcp?apiKey=${KEY}&x_access_token=t' }, 'url: url cannot carry a credential in its query string (apiKey, x_access_token): pass it as auth {type: "basic" | "bearer" | "header"}, which is stored encrypted and never shown'],
   ])('%j is an entry error', (raw, error) => {
     expect(entry({ s: raw })).toEqual({ name: 's', error });
   });
