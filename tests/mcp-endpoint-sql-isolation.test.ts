@@ -93,26 +93,28 @@ describe('query_sql: memory', () => {
 });
 
 describe('query_sql: isolation', () => {
-  it("an endless query from one key is killed at the time limit while another key's queries all succeed", async () => {
+  it("endless queries from one key are killed at the time limit while another key's queries all succeed", async () => {
     const startedAt = performance.now();
-    const endless = query('with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n', first);
-    // The endless query is running in its own process before the other key starts.
-    if (queryProcesses()) await waitFor(() => (queryProcesses()?.length ?? 0) >= 1, 5000, 10);
+    const endlessSql = 'with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n';
+    // As many as there are slots: the key's own two run, two wait, and the other key still gets a slot.
+    const endless = [1, 2, 3, 4].map(() => query(endlessSql, first));
+    if (queryProcesses()) await waitFor(() => (queryProcesses()?.length ?? 0) >= 2, 5000, 10);
     const answers: unknown[] = [];
     for (let i = 1; i <= 5; i++) {
       const r = await query(`select ${i} * 10 as n, count(*) as keys from api_keys`, second);
-      expect(r.isError).toBe(false);
+      expect(r.error).toBeUndefined();
       answers.push(r.rows);
     }
-    // All five were answered while the endless query still ran.
+    // All five were answered while the endless queries still ran.
     expect(performance.now() - startedAt).toBeLessThan(CALL_TIMEOUT_MS);
     expect(answers).toEqual([1, 2, 3, 4, 5].map((i) => [[i * 10, 3]]));
-    const r = await endless;
-    expect(r.isError).toBe(true);
-    expect(r.error?.code).toBe('timeout');
-    expect(r.metadata.executionMs).toBeGreaterThanOrEqual(CALL_TIMEOUT_MS - 50);
-    expect(r.metadata.executionMs).toBeLessThan(CALL_TIMEOUT_MS + 1500);
-    // Its process is gone, and the key that sent it can query again.
+    for (const r of await Promise.all(endless)) {
+      expect(r.isError).toBe(true);
+      expect(r.error?.code).toBe('timeout');
+      expect(r.metadata.executionMs).toBeGreaterThanOrEqual(CALL_TIMEOUT_MS - 50);
+      expect(r.metadata.executionMs).toBeLessThan(CALL_TIMEOUT_MS + 1500);
+    }
+    // Their processes are gone, and the key that sent them can query again.
     if (queryProcesses()) await waitFor(() => queryProcesses()?.length === 0, 2000, 20);
     const after = await query('select 42', first);
     expect(after.rows).toEqual([[42]]);

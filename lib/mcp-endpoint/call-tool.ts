@@ -57,7 +57,7 @@ export async function callEndpointTool(name: string, rawArgs: unknown, options: 
     try {
       const rendered = await withTimeout(
         async (signal) => {
-          const prepared = tool.prepare(rawArgs, { ...info, signal });
+          const prepared = tool.prepare(rawArgs, { ...info, signal, keyId: options.keyId });
           if (!prepared.ok) {
             const { message, issues } = describeArgumentErrors(name, prepared.error, Object.keys(tool.inputSchema.shape));
             throw new AppError('invalid_arguments', 400, message, { issues });

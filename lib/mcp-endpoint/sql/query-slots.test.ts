@@ -47,3 +47,36 @@ describe('createSlots', () => {
     await expect(slots.acquire(AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
   });
 });
+
+describe('createSlots per key', () => {
+  it("one key cannot take every slot: another key's query passes its queued ones", async () => {
+    const slots = createSlots(4, 8, 2);
+    const greedy = [await slots.acquire(never(), 'a'), await slots.acquire(never(), 'a')];
+    const greedyWaiting = slots.acquire(never(), 'a');
+    expect(slots.stats()).toEqual({ running: 2, queued: 1 });
+    const other = await slots.acquire(never(), 'b');
+    expect(slots.stats()).toEqual({ running: 3, queued: 1 });
+    greedy[0]?.();
+    const third = await greedyWaiting;
+    expect(slots.stats()).toEqual({ running: 3, queued: 0 });
+    for (const release of [greedy[1], other, third]) release?.();
+    expect(slots.stats()).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('when all slots are busy, the first waiter whose key has room goes next', async () => {
+    const slots = createSlots(2, 8, 1);
+    const a = await slots.acquire(never(), 'a');
+    const b = await slots.acquire(never(), 'b');
+    const order: string[] = [];
+    const a2 = slots.acquire(never(), 'a').then((r) => (order.push('a2'), r));
+    const c = slots.acquire(never(), 'c').then((r) => (order.push('c'), r));
+    b();
+    // b's slot cannot go to a (its one slot is taken): c, queued later, runs first.
+    (await c)();
+    expect(order).toEqual(['c']);
+    a();
+    (await a2)();
+    expect(order).toEqual(['c', 'a2']);
+    expect(slots.stats()).toEqual({ running: 0, queued: 0 });
+  });
+});

@@ -18,6 +18,8 @@ export const QUERY_MEMORY_LIMIT_BYTES = 192 * 1024 * 1024;
 const QUERY_PROCESS_MAX_MS = 60_000;
 /** Each query holds a process (a core, up to the memory cap); the rest queue briefly. */
 export const MAX_CONCURRENT_QUERIES = 4;
+/** So one key's runaway queries leave slots for the other keys. */
+const MAX_CONCURRENT_QUERIES_PER_KEY = 2;
 const MAX_QUEUED_QUERIES = 16;
 
 export type QueryResult = { columns: string[]; rows: unknown[][]; more: boolean };
@@ -25,7 +27,7 @@ export type QueryResult = { columns: string[]; rows: unknown[][]; more: boolean 
 // One set of slots per app process, however many times Next bundles this module.
 const holder = globalThis as typeof globalThis & { __mcpEvalSqlSlots?: Slots };
 function slots(): Slots {
-  holder.__mcpEvalSqlSlots ??= createSlots(MAX_CONCURRENT_QUERIES, MAX_QUEUED_QUERIES);
+  holder.__mcpEvalSqlSlots ??= createSlots(MAX_CONCURRENT_QUERIES, MAX_QUEUED_QUERIES, MAX_CONCURRENT_QUERIES_PER_KEY);
   return holder.__mcpEvalSqlSlots;
 }
 
@@ -56,16 +58,17 @@ function toResult(reply: QueryReply): QueryResult {
 /**
  * Runs one SELECT in its own process, on a read-only, query_only connection, after checking
  * its bytecode for reads of secret columns. An abort (the call timeout) kills that process
- * only; memory and time are capped per process, and at most MAX_CONCURRENT_QUERIES run at once.
+ * only; memory and time are capped per process; at most MAX_CONCURRENT_QUERIES run at once,
+ * MAX_CONCURRENT_QUERIES_PER_KEY of them for one key.
  */
-export async function runReadOnlyQuery(sql: string, signal: AbortSignal): Promise<QueryResult> {
+export async function runReadOnlyQuery(sql: string, signal: AbortSignal, keyId?: string): Promise<QueryResult> {
   const statement = assertSelectStatement(sql);
   if (signal.aborted) throw new AppError('timeout', 504, 'The query was cancelled before it started');
   // Opening the main connection first runs the migrations, so the query process sees the tables.
   getSqlite();
   let release: () => void;
   try {
-    release = await slots().acquire(signal);
+    release = await slots().acquire(signal, keyId);
   } catch (e) {
     if (e instanceof SlotsFullError) throw new QueryBusyError(MAX_CONCURRENT_QUERIES);
     throw timeout();

@@ -38,5 +38,5 @@ export const querySqlTool = defineTool({
     'JSON columns hold JSON text (use json_extract). Columns marked secret cannot be read in any clause (name the columns you need instead of *). Returns {columns, rows (arrays), rowCount, metadata}. ' +
     `The full DDL is in sqlite_schema (SELECT sql FROM sqlite_schema WHERE name = 'test_runs'). Tables:\n${describeSchema()}`,
   inputSchema: z.object({ sql: z.string().min(1).max(MAX_SQL_CHARS, `sql must be at most ${MAX_SQL_CHARS} characters`).describe('One SELECT statement') }).strict(),
-  run: async (args, ctx) => fitRows(await runReadOnlyQuery(args.sql, ctx.signal), ctx),
+  run: async (args, ctx) => fitRows(await runReadOnlyQuery(args.sql, ctx.signal, ctx.keyId), ctx),
 });

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { CallInfo, Rendered } from '../budget';
 
-export type ToolContext = CallInfo & { signal: AbortSignal };
+/** keyId: the calling /mcp key, so shared resources (query_sql's processes) can be shared fairly between keys. */
+export type ToolContext = CallInfo & { signal: AbortSignal; keyId?: string };
 
 /** One read-only tool of the /mcp endpoint: its zod input schema is also what tools/list shows. */
 export type EndpointTool<S extends z.ZodObject> = {
