@@ -334,6 +334,20 @@ describe('with a password, beyond loopback', () => {
     expect((await at('/api/health', { host: '127.0.0.1:3000' })).headers.get('x-middleware-next')).toBe('1');
   });
 
+  it('counts wrong ADMIN_TOKEN guesses in the same budget: the sixth is a 429, the right token too, while Settings tokens are unaffected', async () => {
+    const guesser = { 'x-forwarded-for': newClient() };
+    for (let i = 0; i < 5; i++) {
+      expect(authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${ADMIN_TOKEN}-${i}` }))).toMatchObject({ ok: false, status: 401 });
+    }
+    const limited = authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${ADMIN_TOKEN}` }));
+    expect(limited).toMatchObject({ ok: false, status: 429, code: 'too_many_attempts' });
+    const res = refusalResponse(limited as Extract<AuthDecision, { ok: false }>, 'rid', 'http://eval.example.com:3000/api/servers');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect((await loginAs(PASSWORD, guesser['x-forwarded-for'])).status).toBe(429);
+    const token = await createToken('api', 'unaffected');
+    expect(authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${token.key}` })).ok).toBe(true);
+  });
+
   it('answers 409 at the login route when authentication is off', async () => {
     setEnv({ HOST: '127.0.0.1' });
     const res = await loginAs(PASSWORD, newClient());

@@ -1,13 +1,22 @@
 import 'server-only';
 import { getEnv, type Env } from '../../env';
+import { isWellFormedApiToken } from './api-token-format';
 import { bearerTokenOf, checkBearerToken } from './bearer';
+import { loginRateLimiter } from './login-rate-limit';
 import { resolveAuthPolicy, type AuthPolicy } from './policy';
 import { classifyPath, wantsJson } from './public-paths';
+import { clientAddressOf } from './request-context';
 import { readSessionCookie, verifySessionValue } from './session-cookie';
 import { sessionKey } from './session-key';
 
 export type AuthVia = 'off' | 'opted-out' | 'public' | 'own-auth' | 'session' | 'admin-token' | 'api-token';
-export type AuthRefusal = { status: 401 | 503; code: 'unauthorized' | 'invalid_token' | 'auth_not_configured'; message: string; redirectTo?: string };
+export type AuthRefusal = {
+  status: 401 | 429 | 503;
+  code: 'unauthorized' | 'invalid_token' | 'too_many_attempts' | 'auth_not_configured';
+  message: string;
+  redirectTo?: string;
+  retryAfterSeconds?: number;
+};
 export type AuthDecision = ({ ok: true; via: AuthVia } | ({ ok: false } & AuthRefusal));
 
 type AuthRequest = Pick<Request, 'method' | 'url' | 'headers'>;
@@ -69,8 +78,17 @@ export function authenticate(req: AuthRequest, env: Env = getEnv(), now = Date.n
 
   const bearer = bearerTokenOf(req.headers);
   if (bearer !== null) {
+    // Anything but a Settings token (256 random bits) may be a guess at the ADMIN_TOKEN, which a
+    // person chose: such guesses share the login page's budget of wrong attempts.
+    const guessable = policy.token !== undefined && !isWellFormedApiToken(bearer);
+    const client = clientAddressOf(req.headers);
+    const wait = guessable ? loginRateLimiter.retryAfterSeconds(client, now) : 0;
+    if (wait > 0) {
+      return { ok: false, status: 429, code: 'too_many_attempts', message: `Too many wrong tokens or passwords; try again in ${wait} s`, retryAfterSeconds: wait };
+    }
     const result = checkBearerToken(bearer, policy.token, now);
     if (result.ok) return { ok: true, via: result.via };
+    if (guessable) loginRateLimiter.recordFailure(client, now);
     const message = result.reason === 'revoked' ? 'API token has been revoked' : 'Invalid API token in the Authorization header';
     return refuse(req, url.pathname, url.search, 'invalid_token', message);
   }
@@ -99,5 +117,6 @@ export function refusalResponse(refusal: AuthRefusal, requestId: string, request
   }
   headers.set('content-type', 'application/json; charset=utf-8');
   if (refusal.status === 401) headers.set('www-authenticate', 'Bearer realm="mcp-eval-harness"');
+  if (refusal.retryAfterSeconds !== undefined) headers.set('retry-after', String(refusal.retryAfterSeconds));
   return new Response(JSON.stringify({ error: { code: refusal.code, message: refusal.message }, requestId }), { status: refusal.status, headers });
 }
