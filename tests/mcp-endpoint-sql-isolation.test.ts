@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSqlite } from '@/db/client';
+import { databaseFile, getSqlite } from '@/db/client';
 import { handleMcpRequest } from '@/lib/mcp-endpoint/handler';
+import { QUERY_PROCESS_SOURCE } from '@/lib/mcp-endpoint/sql/query-process-source';
 import { connectClient, newKey, toolJson } from './helpers/mcp-endpoint-fixtures';
 import { waitFor } from './helpers/wait';
 import { startWebServer, type WebServer } from './helpers/web-server';
@@ -11,6 +13,7 @@ import { startWebServer, type WebServer } from './helpers/web-server';
 const CALL_TIMEOUT_MS = 2500;
 const AUTH_SECRET = 'v1:CIPHERTEXT-AUTH-a1b2c3d4e5';
 const ENV_SECRET = 'v1:CIPHERTEXT-ENV-f6a7b8c9d0';
+const ENDLESS_SQL = 'with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n';
 
 let endpoint: WebServer;
 let first: Client;
@@ -19,6 +22,17 @@ let keyHashes: string[] = [];
 
 async function query(sql: string, c: Client = first) {
   return toolJson(await c.callTool({ name: 'query_sql', arguments: { sql } }));
+}
+
+/** Running, not a zombie left for a parent that does not reap it. */
+function isAlive(pid: number): boolean {
+  try {
+    if (fs.existsSync('/proc/self/stat')) return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** This process's query processes (Linux /proc; elsewhere the check is skipped). */
@@ -95,9 +109,8 @@ describe('query_sql: memory', () => {
 describe('query_sql: isolation', () => {
   it("endless queries from one key are killed at the time limit while another key's queries all succeed", async () => {
     const startedAt = performance.now();
-    const endlessSql = 'with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n';
     // As many as there are slots: the key's own two run, two wait, and the other key still gets a slot.
-    const endless = [1, 2, 3, 4].map(() => query(endlessSql, first));
+    const endless = [1, 2, 3, 4].map(() => query(ENDLESS_SQL, first));
     if (queryProcesses()) await waitFor(() => (queryProcesses()?.length ?? 0) >= 2, 5000, 10);
     const answers: unknown[] = [];
     for (let i = 1; i <= 5; i++) {
@@ -122,7 +135,7 @@ describe('query_sql: isolation', () => {
 
   it('the query process gets none of the app environment', async () => {
     // No SQL function reads the environment; what the process sees is checked from outside it.
-    const pending = query('with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n', first);
+    const pending = query(ENDLESS_SQL, first);
     const pids = queryProcesses();
     if (pids) {
       const [pid] = await waitFor(() => {
@@ -133,6 +146,31 @@ describe('query_sql: isolation', () => {
       expect(environ).toEqual(['NODE_ENV=production']);
     }
     expect((await pending).error?.code).toBe('timeout');
+  });
+});
+
+describe('query_sql: orphans', () => {
+  it('a query process whose app dies stops at once instead of running to its own deadline', async () => {
+    const input = { file: databaseFile(), sql: ENDLESS_SQL, secretColumns: [], maxRows: 1, maxCellChars: 10, maxResultChars: 100, maxRssBytes: 192 * 1024 * 1024, maxMs: 60_000 };
+    // A stand-in for the app: it starts one query process the way query-process.ts does, then is killed.
+    const app = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const c = require('node:child_process').spawn(process.execPath, ['-e', process.env.SOURCE], { stdio: ['pipe', 'ignore', 'ignore'], env: {} });
+         c.stdin.end(process.env.INPUT);
+         process.stdout.write(String(c.pid));
+         setInterval(() => {}, 1000);`,
+      ],
+      { cwd: process.cwd(), env: { NODE_ENV: 'test', SOURCE: QUERY_PROCESS_SOURCE, INPUT: JSON.stringify(input) }, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const pid = await new Promise<number>((resolve) => app.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(isAlive(pid)).toBe(true);
+    const killedAt = performance.now();
+    app.kill('SIGKILL');
+    await waitFor(() => !isAlive(pid), 3000, 10);
+    expect(performance.now() - killedAt).toBeLessThan(1000);
   });
 });
 

@@ -10,7 +10,7 @@ import { SECRET_GUARD_SOURCE } from './secret-guard-source';
  * keeps no memory statistics (SQLITE_DEFAULT_MEMSTATUS=0), so PRAGMA hard_heap_limit is not
  * enforced and the engine cannot cap its own heap: a watchdog thread reads the process's
  * resident memory every few ms (the main thread is busy inside SQLite) and kills the process
- * past the cap, or past its own deadline should the app die without killing it.
+ * past the cap, past its own deadline, or as soon as the app that started it is gone.
  *
  * Input: one JSON object on stdin. Output: one JSON reply on stdout; a watchdog stop writes
  * its reason to stderr before the kill.
@@ -21,9 +21,12 @@ const fs = require('node:fs');
 function stop(reason) {
   try { fs.writeSync(2, '\n' + reason + '\n'); } finally { process.kill(process.pid, 'SIGKILL'); }
 }
+const parent = process.ppid;
 setInterval(() => {
   if (process.memoryUsage.rss() > workerData.maxRssBytes) stop('memory_limit');
   else if (Date.now() > workerData.deadline) stop('time_limit');
+  // Re-parented: the app died (SIGKILL, crash) and nobody will read the answer.
+  else if (process.ppid !== parent) stop('orphaned');
 }, workerData.intervalMs);
 `;
 
