@@ -3,6 +3,7 @@ import { getBatch, insertBatchWithRuns, setBatchStatus } from '@/db/queries/batc
 import { cancelPendingRuns, claimNextRun, countRunsByStatus, getModelSettings, getRun, markRunRunning, type ModelSettingsRow } from '@/db/queries/runs';
 import { existingTestCaseIds, listTestCaseIds } from '@/db/queries/test-cases';
 import { NotFoundError, UnprocessableError } from '../errors';
+import { yieldToEventLoop } from '../event-loop';
 import { log } from '../log';
 import type { ModelConfig } from '../providers/types';
 import { assertKeysPresent, type ApiKeys } from './api-keys';
@@ -51,6 +52,9 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
       if (!run) return;
       const outcome = await executeRun({ ...run, settings: settingsFor(run.modelSettingsId) }, ctx, signal);
       emit(runEvent(run.id, run.testCaseId, outcome));
+      // A run with no network wait (the local provider, cached tools) settles in microtasks
+      // only: without a macrotask turn here the batch ran to the end before any request.
+      await yieldToEventLoop();
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

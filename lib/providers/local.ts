@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '@/lib/event-loop';
 import { loadWordVectorProvider, WORD_VECTOR_MODEL } from '@/lib/similarity/embeddings/word-vectors';
 import { decideTool, LOCAL_SCORE_THRESHOLD, type LocalDecision } from './local/decide';
 import { extractArguments } from './local/extract-arguments';
@@ -32,6 +33,8 @@ function throwIfAborted(signal: AbortSignal): void {
 }
 
 async function rankTools(scorer: ToolScorer, req: SelectionRequest): Promise<{ decision: LocalDecision; raw: LocalRaw }> {
+  // Ranking is CPU work with no I/O to wait on: let requests in first, as a network call would.
+  await yieldToEventLoop();
   throwIfAborted(req.signal);
   const scores = await scorer.score(req.query, req.tools);
   const decision = decideTool(scores, LOCAL_SCORE_THRESHOLD);
