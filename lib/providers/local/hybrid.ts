@@ -42,9 +42,13 @@ export function createHybridScorer(model: string, load: () => Promise<QueryEmbed
   };
 
   async function vectors(embedding: QueryEmbedder, texts: string[]): Promise<Float32Array[]> {
-    const missing = [...new Set(texts.filter((t) => !cache.has(t)))];
+    let missing = [...new Set(texts.filter((t) => !cache.has(t)))];
     if (missing.length) {
-      if (cache.size + missing.length > MAX_CACHED_TEXTS) cache.clear();
+      // Clearing drops vectors this call also needs: make them all again (2,797 tools crashed here).
+      if (cache.size + missing.length > MAX_CACHED_TEXTS) {
+        cache.clear();
+        missing = [...new Set(texts)];
+      }
       const made = await embedding.embed(missing);
       missing.forEach((t, i) => cache.set(t, made[i]!));
     }
