@@ -225,6 +225,7 @@ describe('query_sql: secret columns', () => {
     ['a filter on a non-secret column', "select id from mcp_servers where auth_type <> 'none'", [['srv-http']]],
     ['a join on non-secret columns', 'select count(*) from mcp_servers s join api_keys k on k.name <> s.name', [[6]]],
     ['the schema DDL', "select count(*) > 0 from sqlite_schema where sql like '%key_hash%'", [[1]]],
+    ['the column list', "select name from pragma_table_info('api_keys') where name like 'key%'", [['key_hash']]],
   ])('%s can still be read', async (_label, sql, rows) => {
     const r = await query(sql);
     expect(r.error).toBeUndefined();

@@ -48,6 +48,9 @@ function run(input) {
   const db = new Database(input.file, { readonly: true, fileMustExist: true });
   db.pragma('query_only = ON');
   db.pragma('busy_timeout = 5000');
+  // Not enforced by this better-sqlite3 build (no memory statistics; the watchdog is the cap), but a build
+  // that keeps them fails inside the engine first, with a clean out-of-memory error.
+  db.pragma('hard_heap_limit = ' + Math.floor(input.maxRssBytes / 2));
   // One snapshot for the check and the run: the schema the bytecode was checked against is the one it runs on.
   db.exec('BEGIN');
   db.prepare('select count(*) from sqlite_schema').get();
