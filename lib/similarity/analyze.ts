@@ -1,6 +1,7 @@
+import { createYielder } from '@/lib/event-loop';
 import { findClusters, type Cluster } from './clusters';
 import type { Scoring } from './scoring';
-import { matrixScores, scanNeighbours, symmetricMatrix, type PairScores } from './vector';
+import { matrixScores, scanNeighboursCooperatively, symmetricMatrixCooperatively, type PairScores } from './vector';
 
 /** Above this many tools a response lists flagged pairs and top-k neighbours, not all n^2 pairs. */
 export const LARGE_INPUT = 200;
@@ -43,25 +44,33 @@ function byStrength(x: IndexedPair, y: IndexedPair): number {
   return y.similarity - x.similarity || x.a - y.a || x.b - y.b;
 }
 
-export function analyzePairs(scoring: Scoring, options: AnalysisOptions): PairAnalysis {
+/**
+ * Runs on the request thread, so the O(n^2) parts yield to the event loop every few ms
+ * (2,797 tools held every request for ~400 ms); the result is the same as in one go.
+ */
+export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): Promise<PairAnalysis> {
+  const pause = createYielder();
   const { tools, scale } = scoring;
   const n = tools.length;
   const ids = tools.map((t) => t.id);
   const mode = analysisMode(n, options.computeFull);
 
   // 'all' mode keeps the raw matrix and scans it; 'sparse' scans blocks and keeps only what is reported.
-  const raw = mode === 'all' ? symmetricMatrix(scoring.description) : null;
+  const raw = mode === 'all' ? await symmetricMatrixCooperatively(scoring.description, undefined, pause) : null;
   const source: PairScores = raw ? matrixScores(raw, n) : scoring.description;
-  const { neighbours, candidates } = scanNeighbours(source, options.topK, scale.rawCutFor(options.threshold));
+  const { neighbours, candidates } = await scanNeighboursCooperatively(source, options.topK, scale.rawCutFor(options.threshold), pause);
 
   const flagged: IndexedPair[] = [];
   for (let p = 0; p < candidates.length; p++) {
     const similarity = scale.score(candidates.values[p]!);
     if (similarity >= options.threshold) flagged.push({ a: candidates.a[p]!, b: candidates.b[p]!, similarity });
+    if ((p & 1023) === 0) await pause();
   }
+  await pause();
   flagged.sort(byStrength);
+  await pause();
 
-  const fullRaw = mode === 'all' && scoring.full ? symmetricMatrix(scoring.full) : null;
+  const fullRaw = mode === 'all' && scoring.full ? await symmetricMatrixCooperatively(scoring.full, undefined, pause) : null;
   const fullOf = (a: number, b: number): number | undefined => {
     if (!scoring.full) return undefined;
     return scale.score(fullRaw ? fullRaw[a * n + b]! : scoring.full.pair(a, b));
@@ -84,11 +93,13 @@ export function analyzePairs(scoring: Scoring, options: AnalysisOptions): PairAn
         matrix[b * n + a] = similarity;
         all.push({ a, b, similarity });
       }
+      await pause();
     }
     pairs = all.sort(byStrength).map((p) => toPair(p.a, p.b, p.similarity, p.similarity >= options.threshold));
   } else {
     pairs = flagged.slice(0, MAX_LISTED_PAIRS).map((p) => toPair(p.a, p.b, p.similarity, true));
   }
+  await pause();
 
   const toolNeighbours: ToolNeighbours[] = ids.map((id, i) => {
     const list: Neighbour[] = [];
@@ -98,6 +109,7 @@ export function analyzePairs(scoring: Scoring, options: AnalysisOptions): PairAn
     }
     return { tool: id, neighbours: list };
   });
+  await pause();
 
   return {
     mode,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { ValidationError } from '../errors';
+import { yieldToEventLoop } from '../event-loop';
 import { assertKeysPresent, keyFor, readApiKeys } from '../eval/api-keys';
 import { analyzePairs, LARGE_INPUT, MAX_ALL_PAIRS_TOOLS, MAX_LISTED_PAIRS, type PairAnalysis } from './analyze';
 import { embeddingBackend, type EmbeddingBackend } from './embedding-backend';
@@ -57,6 +58,8 @@ async function runPipeline(body: SimilarityRequest, ctx: SimilarityCallContext, 
   let t = performance.now();
   const loaded = await loadSimilarityTools(body, ctx.signal);
   timings.loadMs = since(t);
+  // Parsing and loading thousands of tools took a slice already: let requests in.
+  await yieldToEventLoop();
   const keys = readApiKeys(ctx.headers);
   // Embeddings are OpenAI's when a key is needed at all: its own header first.
   const apiKey = keys.openai ?? keys.default;
@@ -73,7 +76,7 @@ async function runPipeline(body: SimilarityRequest, ctx: SimilarityCallContext, 
     ctx.backend ?? embeddingBackend,
   );
   t = performance.now();
-  const analysis = analyzePairs(scoring, { threshold: body.similarityThreshold, topK: body.topK, computeFull: body.computeFullSimilarity });
+  const analysis = await analyzePairs(scoring, { threshold: body.similarityThreshold, topK: body.topK, computeFull: body.computeFullSimilarity });
   timings.analyzeMs = since(t);
   return { loaded, scoring, analysis, timings, started };
 }

@@ -1,3 +1,5 @@
+import { createYielder, type Yielder } from '@/lib/event-loop';
+
 /**
  * Float32Array math for pairwise similarity. Scores are produced a block of rows at a time
  * into one flat buffer, so n = thousands needs O(block x n) memory instead of n x n, and
@@ -174,26 +176,87 @@ export function forEachUpperBlock(
   for (const { rowStart, rowEnd, block } of upperBlocks(scores, blockRows)) visit(rowStart, rowEnd, block);
 }
 
+/** fillUpper groups rows by four from the rowStart it is given (see denseCosine). */
+const ROW_GROUP = 4;
+/** About this many pairs per slice: ~5 ms of 100-d cosines, ~15 ms of 384-d ones. */
+const PAIRS_PER_SLICE = 65_536;
+
+/** Rows per slice: a multiple of four (or a whole block), so slicing never regroups rows. */
+export function sliceRowsFor(count: number, blockRows = blockRowsFor(count)): number {
+  const rows = Math.floor(PAIRS_PER_SLICE / Math.max(1, count) / ROW_GROUP) * ROW_GROUP;
+  return Math.min(blockRows, Math.max(ROW_GROUP, rows));
+}
+
+/**
+ * upperBlocks cut into slices of a few rows, each filled on its own, so a consumer can yield
+ * to the event loop between them. Slices start at multiples of four rows from their block's
+ * start, which is how fillUpper groups rows: every pair goes through the same arithmetic
+ * and comes out with the same bits as from whole blocks. The slicing depends only on the
+ * count, so two walks of the same size stay in lockstep.
+ */
+export function* upperSlices(scores: PairScores, blockRows = blockRowsFor(scores.count)): Generator<{ rowStart: number; rowEnd: number; block: Float32Array }> {
+  const n = scores.count;
+  const sliceRows = sliceRowsFor(n, blockRows);
+  const block = new Float32Array(sliceRows * n);
+  for (let blockStart = 0; blockStart < n - 1; blockStart += blockRows) {
+    const blockEnd = Math.min(n - 1, blockStart + blockRows);
+    for (let rowStart = blockStart; rowStart < blockEnd; rowStart += sliceRows) {
+      const rowEnd = Math.min(blockEnd, rowStart + sliceRows);
+      scores.fillUpper(rowStart, rowEnd, block);
+      yield { rowStart, rowEnd, block };
+    }
+  }
+}
+
+/** forEachUpperBlock for the request thread: slice by slice, with `pause` between slices. */
+export async function forEachUpperBlockCooperatively(
+  scores: PairScores,
+  visit: (rowStart: number, rowEnd: number, block: Float32Array) => void,
+  pause: Yielder = createYielder(),
+  blockRows = blockRowsFor(scores.count),
+): Promise<void> {
+  for (const { rowStart, rowEnd, block } of upperSlices(scores, blockRows)) {
+    visit(rowStart, rowEnd, block);
+    await pause();
+  }
+}
+
 /**
  * The full symmetric n x n matrix as one flat Float32Array (row-major), diagonal 1.
  * `map` turns a raw score into the reported one (e.g. a calibration) once per pair.
  */
-export function symmetricMatrix(scores: PairScores, map?: (raw: number) => number): Float32Array {
-  const n = scores.count;
+function matrixFiller(n: number, map?: (raw: number) => number) {
   const matrix = new Float32Array(n * n);
-  forEachUpperBlock(scores, (rowStart, rowEnd, block) => {
-    for (let i = rowStart; i < rowEnd; i++) {
-      const offset = (i - rowStart) * n;
-      for (let j = i + 1; j < n; j++) {
-        const raw = block[offset + j]!;
-        const value = map ? map(raw) : raw;
-        matrix[i * n + j] = value;
-        matrix[j * n + i] = value;
+  return {
+    visit(rowStart: number, rowEnd: number, block: Float32Array) {
+      for (let i = rowStart; i < rowEnd; i++) {
+        const offset = (i - rowStart) * n;
+        for (let j = i + 1; j < n; j++) {
+          const raw = block[offset + j]!;
+          const value = map ? map(raw) : raw;
+          matrix[i * n + j] = value;
+          matrix[j * n + i] = value;
+        }
       }
-    }
-  });
-  for (let i = 0; i < n; i++) matrix[i * n + i] = 1;
-  return matrix;
+    },
+    finish(): Float32Array {
+      for (let i = 0; i < n; i++) matrix[i * n + i] = 1;
+      return matrix;
+    },
+  };
+}
+
+export function symmetricMatrix(scores: PairScores, map?: (raw: number) => number): Float32Array {
+  const filler = matrixFiller(scores.count, map);
+  forEachUpperBlock(scores, filler.visit);
+  return filler.finish();
+}
+
+/** symmetricMatrix, yielding to the event loop as it goes (see forEachUpperBlockCooperatively). */
+export async function symmetricMatrixCooperatively(scores: PairScores, map?: (raw: number) => number, pause: Yielder = createYielder()): Promise<Float32Array> {
+  const filler = matrixFiller(scores.count, map);
+  await forEachUpperBlockCooperatively(scores, filler.visit, pause);
+  return filler.finish();
 }
 
 /** A PairScores view over a full symmetric matrix, so a matrix already computed is scanned without recomputing. */
@@ -240,12 +303,7 @@ class PairBuffer {
   }
 }
 
-/**
- * Top-k neighbours of every item and every pair at or above `cut`, in one pass over the
- * upper triangle. Each pair updates both of its rows, so the triangle is computed once.
- */
-export function scanNeighbours(scores: PairScores, k: number, cut: number): { neighbours: Neighbours; candidates: PairList } {
-  const n = scores.count;
+function neighbourScanner(n: number, k: number, cut: number) {
   const kk = Math.max(1, Math.min(k, n - 1));
   const indices = new Int32Array(n * kk).fill(-1);
   const values = new Float32Array(n * kk).fill(-Infinity);
@@ -266,17 +324,44 @@ export function scanNeighbours(scores: PairScores, k: number, cut: number): { ne
     floor[row] = values[base + kk - 1]!;
   };
 
-  forEachUpperBlock(scores, (rowStart, rowEnd, block) => {
-    for (let i = rowStart; i < rowEnd; i++) {
-      const offset = (i - rowStart) * n;
-      for (let j = i + 1; j < n; j++) {
-        const v = block[offset + j]!;
-        if (v > floor[i]!) offer(i, j, v);
-        if (v > floor[j]!) offer(j, i, v);
-        if (v >= cut) candidates.push(i, j, v);
+  return {
+    visit(rowStart: number, rowEnd: number, block: Float32Array) {
+      for (let i = rowStart; i < rowEnd; i++) {
+        const offset = (i - rowStart) * n;
+        for (let j = i + 1; j < n; j++) {
+          const v = block[offset + j]!;
+          if (v > floor[i]!) offer(i, j, v);
+          if (v > floor[j]!) offer(j, i, v);
+          if (v >= cut) candidates.push(i, j, v);
+        }
       }
-    }
-  });
-  for (let p = 0; p < values.length; p++) if (indices[p] === -1) values[p] = 0;
-  return { neighbours: { k: kk, indices, values }, candidates: candidates.toList() };
+    },
+    finish(): { neighbours: Neighbours; candidates: PairList } {
+      for (let p = 0; p < values.length; p++) if (indices[p] === -1) values[p] = 0;
+      return { neighbours: { k: kk, indices, values }, candidates: candidates.toList() };
+    },
+  };
+}
+
+/**
+ * Top-k neighbours of every item and every pair at or above `cut`, in one pass over the
+ * upper triangle. Each pair updates both of its rows, so the triangle is computed once.
+ * Pairs are visited in the same order whatever the block size, so ties resolve alike.
+ */
+export function scanNeighbours(scores: PairScores, k: number, cut: number): { neighbours: Neighbours; candidates: PairList } {
+  const scanner = neighbourScanner(scores.count, k, cut);
+  forEachUpperBlock(scores, scanner.visit);
+  return scanner.finish();
+}
+
+/** scanNeighbours, yielding to the event loop as it goes (see forEachUpperBlockCooperatively). */
+export async function scanNeighboursCooperatively(
+  scores: PairScores,
+  k: number,
+  cut: number,
+  pause: Yielder = createYielder(),
+): Promise<{ neighbours: Neighbours; candidates: PairList }> {
+  const scanner = neighbourScanner(scores.count, k, cut);
+  await forEachUpperBlockCooperatively(scores, scanner.visit, pause);
+  return scanner.finish();
 }
