@@ -1,3 +1,4 @@
+import { createYielder, type Yielder } from '@/lib/event-loop';
 import type { PairAnalysis } from './analyze';
 import { mapLimit } from './map-limit';
 import { descriptionCommands, parameterCommands, renameCommands } from './recommend/patch';
@@ -77,7 +78,7 @@ function createViews(scoring: Scoring, a: number, b: number, similarity: number,
   ];
 }
 
-function collectFindings(scoring: Scoring, pairs: PairAnalysis['flagged'], threshold: number): ToolFindings[] {
+async function collectFindings(scoring: Scoring, pairs: PairAnalysis['flagged'], threshold: number, pause: Yielder): Promise<ToolFindings[]> {
   const surfaces = new Map<number, Map<string, string>>();
   const surface = (i: number) => {
     let s = surfaces.get(i);
@@ -86,6 +87,7 @@ function collectFindings(scoring: Scoring, pairs: PairAnalysis['flagged'], thres
   };
   const byTool = new Map<number, ToolFindings>();
   for (const pair of pairs) {
+    await pause();
     const views = createViews(scoring, pair.a, pair.b, pair.similarity, threshold, surface);
     for (const view of views) {
       const index = view.tool === scoring.tools[pair.a] ? pair.a : pair.b;
@@ -143,9 +145,12 @@ export async function recommend(
   analysis: PairAnalysis,
   options: { reviser?: DescriptionReviser; signal?: AbortSignal } = {},
 ): Promise<Recommendations> {
+  // Rule checks on up to 1,000 pairs run on the request thread: yield to the event loop as they go.
+  const pause = createYielder();
   const pairs = analysis.flagged.slice(0, MAX_RECOMMENDED_PAIRS);
-  const entries = collectFindings(scoring, pairs, analysis.threshold).sort((x, y) => y.strongest - x.strongest || x.index - y.index);
+  const entries = (await collectFindings(scoring, pairs, analysis.threshold, pause)).sort((x, y) => y.strongest - x.strongest || x.index - y.index);
   const revised = await reviseAll(scoring, entries, options.reviser, options.signal);
+  await pause();
   const notes: string[] = [];
   if (analysis.flagged.length > pairs.length) notes.push(`Recommendations cover the ${pairs.length} strongest of ${analysis.flagged.length} flagged pairs.`);
   if (options.reviser && entries.length > MAX_LLM_REVISIONS) notes.push(`${options.reviser.label} revised the ${MAX_LLM_REVISIONS} tools of the strongest pairs; the others have rule-based revisions.`);

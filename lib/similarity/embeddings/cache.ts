@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { findCachedEmbeddings, saveCachedEmbeddings } from '@/db/queries/embedding-cache';
+import { createYielder } from '@/lib/event-loop';
 import type { EmbeddingProvider, EmbedOptions } from '../types';
 
 /**
@@ -17,6 +18,9 @@ export const hashText = (text: string): string => createHash('sha256').update(te
 
 export type CacheStats = { hits: number; misses: number };
 
+/** Texts per lookup or store: the lookups' own chunk size, a few ms of work. */
+const CHUNK = 500;
+
 /**
  * Vectors for `texts` in input order: cached ones from SQLite, the rest embedded (each distinct
  * text once) and stored in one transaction. Vectors are normalised by the providers before
@@ -30,9 +34,19 @@ export async function embedWithCache(
 ): Promise<Float32Array[]> {
   const { onStats, ...embedOptions } = options;
   const model = cacheModelKey(provider);
-  const hashes = texts.map(hashText);
+  // Thousands of texts: hashing, lookups and stores go in chunks with event-loop turns between.
+  const pause = createYielder();
+  const hashes: string[] = [];
+  for (const text of texts) {
+    hashes.push(hashText(text));
+    if (hashes.length % CHUNK === 0) await pause();
+  }
   const unique = [...new Set(hashes)];
-  const vectors = findCachedEmbeddings(model, unique);
+  const vectors = new Map<string, Float32Array>();
+  for (let start = 0; start < unique.length; start += CHUNK) {
+    for (const [hash, vector] of findCachedEmbeddings(model, unique.slice(start, start + CHUNK))) vectors.set(hash, vector);
+    await pause();
+  }
   // A row of another size (the model changed under the same name) counts as a miss and is replaced.
   for (const [hash, vector] of vectors) if (vector.length !== provider.dimensions) vectors.delete(hash);
 
@@ -43,7 +57,10 @@ export async function embedWithCache(
     const embedded = await provider.embed(missing.map((hash) => textOf.get(hash)!), embedOptions);
     if (embedded.length !== missing.length) throw new Error(`${provider.model} returned ${embedded.length} vectors for ${missing.length} texts`);
     const entries = missing.map((textHash, i) => ({ textHash, vector: embedded[i]! }));
-    saveCachedEmbeddings(model, entries);
+    for (let start = 0; start < entries.length; start += CHUNK) {
+      saveCachedEmbeddings(model, entries.slice(start, start + CHUNK));
+      await pause();
+    }
     for (const { textHash, vector } of entries) vectors.set(textHash, vector);
   }
   return hashes.map((hash) => vectors.get(hash)!);

@@ -1,3 +1,4 @@
+import { createYielder } from '@/lib/event-loop';
 import type { PairRow, ReportFormat } from './types';
 
 /*
@@ -27,8 +28,12 @@ function pairLine(row: PairRow, withFull: boolean): string {
 function streamLines(header: string, lines: Iterator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
+  // A reader that keeps up pulls again in a microtask: without a turn of the event loop
+  // between chunks, streaming millions of rows held every other request.
+  const pause = createYielder();
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      await pause();
       let chunk = headerSent ? '' : header;
       headerSent = true;
       for (let i = 0; i < ROWS_PER_CHUNK; i++) {

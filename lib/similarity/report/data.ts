@@ -2,7 +2,7 @@ import { UnprocessableError } from '../../errors';
 import { selectHeatmapTools } from '../heatmap-selection';
 import { overlapMatrix } from '../overlap';
 import type { SimilarityRun } from '../results';
-import { symmetricMatrix, upperBlocks } from '../vector';
+import { symmetricMatrix, upperSlices } from '../vector';
 import type { CsvTable, PairRow, ReportData } from './types';
 
 /** n x n Float32 scores: 5,000 tools are 100 MB, the most one request may hold. */
@@ -13,9 +13,10 @@ function* pairRows(run: SimilarityRun): Generator<PairRow> {
   const ids = scoring.tools.map((t) => t.id);
   const n = ids.length;
   const { scale } = scoring;
-  // The full-text scores are walked in lockstep, block for block, instead of one dot product per pair.
-  const full = scoring.full ? upperBlocks(scoring.full) : null;
-  for (const { rowStart, rowEnd, block } of upperBlocks(scoring.description)) {
+  // The full-text scores are walked in lockstep, slice for slice, instead of one dot product per
+  // pair; slices (not whole blocks) keep each step of a streamed report to a few ms.
+  const full = scoring.full ? upperSlices(scoring.full) : null;
+  for (const { rowStart, rowEnd, block } of upperSlices(scoring.description)) {
     const fullBlock = full?.next().value?.block;
     for (let i = rowStart; i < rowEnd; i++) {
       const offset = (i - rowStart) * n;
