@@ -1,6 +1,7 @@
 import type { Issue } from '../recommend/types';
 import { escapeHtml as h } from './escape';
 import { renderHeatmap } from './heatmap-svg';
+import { streamParts } from './stream';
 import type { ReportData, ReportFormat } from './types';
 
 const MAX_PAIRS = 500;
@@ -42,17 +43,19 @@ function summary(data: ReportData): string {
   return `<table>${items.map(([k, v]) => row([h(k), h(v)])).join('')}</table>`;
 }
 
-function pairsSection(data: ReportData): string {
+function* pairsSection(data: ReportData): Generator<string> {
   const flagged = data.result.pairs.filter((p) => p.flagged);
-  if (flagged.length === 0) return `<p>No pair reaches the threshold ${data.result.threshold}.</p>`;
+  if (flagged.length === 0) {
+    yield `<p>No pair reaches the threshold ${data.result.threshold}.</p>`;
+    return;
+  }
   const withFull = flagged.some((p) => p.fullSimilarity !== undefined);
-  const head = row(['Tool A', 'Tool B', 'Similarity', ...(withFull ? ['With parameters'] : [])], 'th');
-  const body = flagged
-    .slice(0, MAX_PAIRS)
-    .map((p) => `<tr><td>${h(p.toolA)}</td><td>${h(p.toolB)}</td><td class="num flag">${p.similarity}</td>${withFull ? `<td class="num">${p.fullSimilarity ?? ''}</td>` : ''}</tr>`)
-    .join('');
-  const more = flagged.length > MAX_PAIRS ? `<p class="muted">${flagged.length - MAX_PAIRS} more in the JSON or CSV report.</p>` : '';
-  return `<table>${head}${body}</table>${more}`;
+  yield `<table>${row(['Tool A', 'Tool B', 'Similarity', ...(withFull ? ['With parameters'] : [])], 'th')}`;
+  for (const p of flagged.slice(0, MAX_PAIRS)) {
+    yield `<tr><td>${h(p.toolA)}</td><td>${h(p.toolB)}</td><td class="num flag">${p.similarity}</td>${withFull ? `<td class="num">${p.fullSimilarity ?? ''}</td>` : ''}</tr>`;
+  }
+  yield '</table>';
+  if (flagged.length > MAX_PAIRS) yield `<p class="muted">${flagged.length - MAX_PAIRS} more in the JSON or CSV report.</p>`;
 }
 
 function clustersSection(data: ReportData): string {
@@ -73,13 +76,48 @@ function issueBlock(issue: Issue, before: string): string {
   ].join('');
 }
 
-function recommendationsSection(data: ReportData): string {
+function* recommendationsSection(data: ReportData): Generator<string> {
   const recs = data.result.recommendations;
-  if (!recs) return '<p class="muted">Not requested (includeRecommendations: false).</p>';
-  if (recs.issues.length === 0) return '<p>No issues found.</p>';
+  if (!recs) {
+    yield '<p class="muted">Not requested (includeRecommendations: false).</p>';
+    return;
+  }
+  if (recs.issues.length === 0) {
+    yield '<p>No issues found.</p>';
+    return;
+  }
   const before = new Map(recs.revisions.map((v) => [v.tool, v.before]));
-  const notes = recs.notes.map((n) => `<p class="muted">${h(n)}</p>`).join('');
-  return `<p class="muted">Revised by ${h(recs.revisedBy)}.</p>${notes}${recs.issues.map((i) => issueBlock(i, before.get(i.tool) ?? '')).join('')}`;
+  yield `<p class="muted">Revised by ${h(recs.revisedBy)}.</p>${recs.notes.map((n) => `<p class="muted">${h(n)}</p>`).join('')}`;
+  for (const issue of recs.issues) yield issueBlock(issue, before.get(issue.tool) ?? '');
+}
+
+/** The page as parts, each small, so the stream can let other requests in between them. */
+function* pageParts(data: ReportData): Generator<string> {
+  const r = data.result;
+  const hm = data.heatmap;
+  const subset = hm.shownTools < hm.totalTools ? ` (the ${hm.shownTools} most confusable of ${hm.totalTools} tools)` : '';
+  const weights = `semantic ${hm.weights.semantic.toFixed(2)}, parameters ${hm.weights.parameters.toFixed(2)}, description ${hm.weights.description.toFixed(2)}`;
+  yield [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${h(CSP)}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>Tool similarity report</title><style>${STYLE}</style></head><body>`,
+    `<h1>Tool similarity report</h1><p class="muted">Generated ${h(data.generatedAt)}</p>`,
+    summary(data),
+    '',
+  ].join('\n');
+  yield `${r.errors.length ? `<h2>Sources that could not be listed</h2><ul>${r.errors.map((e) => `<li>${h(e.source)}: ${h(e.message)}</li>`).join('')}</ul>` : ''}\n`;
+  yield `${r.warnings.length ? `<h2>Notes</h2><ul>${r.warnings.map((w) => `<li>${h(w)}</li>`).join('')}</ul>` : ''}\n`;
+  yield `<h2>Overlap heatmap${h(subset)}</h2><p class="muted">Weights: ${h(weights)}; hover a cell for its dimensions.</p>\n`;
+  yield `<div class="heatmap">${renderHeatmap(hm)}</div>\n`;
+  yield `<h2>Flagged pairs (${r.stats.flaggedCount})</h2>\n`;
+  yield* pairsSection(data);
+  yield `\n<h2>Clusters (${r.clusters.length})</h2>\n`;
+  yield clustersSection(data);
+  yield '\n<h2>Recommendations</h2>\n';
+  yield* recommendationsSection(data);
+  yield '\n</body></html>\n';
 }
 
 export const htmlReport: ReportFormat = {
@@ -88,33 +126,6 @@ export const htmlReport: ReportFormat = {
   contentType: 'text/html; charset=utf-8',
   fileExtension: 'html',
   render(data) {
-    const r = data.result;
-    const hm = data.heatmap;
-    const subset = hm.shownTools < hm.totalTools ? ` (the ${hm.shownTools} most confusable of ${hm.totalTools} tools)` : '';
-    const lists = [
-      r.errors.length ? `<h2>Sources that could not be listed</h2><ul>${r.errors.map((e) => `<li>${h(e.source)}: ${h(e.message)}</li>`).join('')}</ul>` : '',
-      r.warnings.length ? `<h2>Notes</h2><ul>${r.warnings.map((w) => `<li>${h(w)}</li>`).join('')}</ul>` : '',
-    ];
-    const weights = `semantic ${hm.weights.semantic.toFixed(2)}, parameters ${hm.weights.parameters.toFixed(2)}, description ${hm.weights.description.toFixed(2)}`;
-    return [
-      '<!DOCTYPE html>',
-      '<html lang="en"><head><meta charset="utf-8">',
-      `<meta http-equiv="Content-Security-Policy" content="${h(CSP)}">`,
-      '<meta name="viewport" content="width=device-width, initial-scale=1">',
-      `<title>Tool similarity report</title><style>${STYLE}</style></head><body>`,
-      `<h1>Tool similarity report</h1><p class="muted">Generated ${h(data.generatedAt)}</p>`,
-      summary(data),
-      ...lists,
-      `<h2>Overlap heatmap${h(subset)}</h2><p class="muted">Weights: ${h(weights)}; hover a cell for its dimensions.</p>`,
-      `<div class="heatmap">${renderHeatmap(hm)}</div>`,
-      `<h2>Flagged pairs (${r.stats.flaggedCount})</h2>`,
-      pairsSection(data),
-      `<h2>Clusters (${r.clusters.length})</h2>`,
-      clustersSection(data),
-      '<h2>Recommendations</h2>',
-      recommendationsSection(data),
-      '</body></html>',
-      '',
-    ].join('\n');
+    return streamParts(pageParts(data));
   },
 };
