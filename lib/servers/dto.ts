@@ -1,5 +1,6 @@
 import 'server-only';
 import type { McpServerRow } from '@/db/schema';
+import { maskUrlCredentials } from './schemas';
 import { authHeaderName, MASKED_VALUE, readEnv } from './stored-secrets';
 
 export type ServerDto = {
@@ -46,7 +47,7 @@ export function toServerDto(row: McpServerRow): ServerDto {
     dto.args = row.args ?? [];
     dto.env = Object.fromEntries(Object.keys(safely(() => readEnv(row), {})).map((k) => [k, MASKED_VALUE]));
   } else {
-    dto.url = row.url ?? '';
+    dto.url = maskUrlCredentials(row.url ?? '');
     dto.headers = row.headers ?? {};
   }
   const headerName = safely(() => authHeaderName(row), null);

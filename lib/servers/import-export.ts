@@ -1,4 +1,5 @@
 import 'server-only';
+import { maskUrlCredentials } from './schemas';
 import { findServerConflict, insertServer, listAllServers, setServerStatus } from '@/db/queries/servers';
 import { getEnv } from '../env';
 import { checkConnectivity } from '../mcp/client';
@@ -62,7 +63,7 @@ export function exportServers(format: McpConfigFormat): Record<string, unknown> 
   const servers: ExportableServer[] = listAllServers().map((row) => ({
     name: row.name,
     transport: row.transport,
-    url: row.url,
+    url: row.url === null ? null : maskUrlCredentials(row.url),
     command: row.command,
     args: row.args,
     envKeys: Object.keys(readEnv(row)),

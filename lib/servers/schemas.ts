@@ -35,6 +35,19 @@ export function urlCredentialProblem(url: string, fix = 'pass it as auth {type: 
   return null;
 }
 
+/**
+ * A URL as it may be shown: user info and credential-like query values replaced by ****.
+ * New URLs with credentials are refused; this covers rows stored before that rule.
+ */
+export function maskUrlCredentials(url: string): string {
+  const u = URL.parse(url);
+  if (!u || !urlCredentialProblem(url)) return url;
+  if (u.username) u.username = '****';
+  if (u.password) u.password = '****';
+  for (const name of [...new Set(u.searchParams.keys())].filter(isCredentialParam)) u.searchParams.set(name, '****');
+  return u.toString();
+}
+
 const HttpUrlSchema = z
   .string()
   .trim()
