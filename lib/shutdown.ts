@@ -1,7 +1,7 @@
 import 'server-only';
 import { closeDb } from '@/db/client';
 import { markStoppedJobsInterrupted, recoverInterruptedRuns } from '@/db/queries/runs';
-import { stopAllJobs } from './eval/jobs';
+import { stopAllJobs } from './eval/run/jobs';
 import { log } from './log';
 
 /** In-flight runs get this long to end once aborted (stdio children killed, requests cancelled). */

@@ -8,7 +8,7 @@ import * as caseRunsRoute from '@/app/api/test-cases/[id]/runs/route';
 import * as runRoute from '@/app/api/test-runs/[id]/route';
 import * as runsRoute from '@/app/api/test-runs/route';
 import { databaseFile, getSqlite } from '@/db/client';
-import { waitForJob } from '@/lib/eval/jobs';
+import { waitForJob } from '@/lib/eval/run/jobs';
 import { setLogSink } from '@/lib/log';
 import { runStartup } from '@/lib/startup';
 import { createServer } from '@/lib/servers/service';

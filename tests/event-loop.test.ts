@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as batchesRoute from '@/app/api/batches/route';
 import { getRun } from '@/db/queries/runs';
-import { createBatch, createSingleRun, getBatchDto } from '@/lib/eval/batch';
-import { waitForJob } from '@/lib/eval/jobs';
+import { createBatch, createSingleRun, getBatchDto } from '@/lib/eval/run/batch';
+import { waitForJob } from '@/lib/eval/run/jobs';
 import { DEMO_TEST_CASES } from '@/lib/seed/demo-test-cases';
 import { createServer } from '@/lib/servers/service';
 import { createTestCase } from '@/lib/test-cases/service';

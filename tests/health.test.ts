@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as healthRoute from '@/app/api/health/route';
 import { getSqlite } from '@/db/client';
-import { getCircuitBreakers } from '@/lib/eval/circuit-breaker';
+import { getCircuitBreakers } from '@/lib/eval/run/circuit-breaker';
 import { call } from './helpers/api';
 
 type Health = {

@@ -6,8 +6,8 @@
  * JSON line {batchId, runIds} once a run is under way; then waits for a signal.
  */
 import { listRuns } from '@/db/queries/runs';
-import { createBatch } from '@/lib/eval/batch';
-import { BatchInputSchema } from '@/lib/eval/schemas';
+import { createBatch } from '@/lib/eval/run/batch';
+import { BatchInputSchema } from '@/lib/eval/api/schemas';
 import { createServer } from '@/lib/servers/service';
 import { runStartup } from '@/lib/startup';
 import { createTestCase } from '@/lib/test-cases/service';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { pingDatabase, runActivity, serverStatusCounts } from '@/db/queries/health';
-import { getCircuitBreakers, type BreakerSnapshot } from '../eval/circuit-breaker';
+import { getCircuitBreakers, type BreakerSnapshot } from '../eval/run/circuit-breaker';
 
 export type HealthStatus = 'healthy' | 'degraded' | 'unavailable';
 export type Health = {

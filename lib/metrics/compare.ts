@@ -1,7 +1,7 @@
 import { readMetricsSnapshot } from '@/db/queries/metrics';
 import { hasBatch, selectCaseOutcomePairs, type CaseOutcomePair } from '@/db/queries/metrics-compare';
 import { NotFoundError } from '@/lib/errors';
-import { isCorrect, type Classification } from '@/lib/eval/classify';
+import { isCorrect, type Classification } from '@/lib/eval/judge/classify';
 import { getMetricsSummary, type MetricsSummary } from './summary';
 import { formatToolLabel } from './tool-label';
 

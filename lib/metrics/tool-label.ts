@@ -1,4 +1,4 @@
-import { formatToolRef } from '@/lib/eval/classify';
+import { formatToolRef } from '@/lib/eval/judge/classify';
 
 /** How "no tool called" (or "no tool expected") shows in metric labels and the confusion matrix. */
 export const NO_TOOL = 'none';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { getSqlite } from '@/db/client';
 import { seededRandom } from '@/lib/seeded-random';
-import { classify as classifyRefs, type Classification } from '@/lib/eval/classify';
+import { classify as classifyRefs, type Classification } from '@/lib/eval/judge/classify';
 
 /**
  * Evaluation history written straight into SQLite, the way the evaluation engine records

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { listBatches } from '@/db/queries/batches';
 import { countRunsByStatus } from '@/db/queries/runs';
-import { readApiKeys } from '@/lib/eval/api-keys';
-import { createBatch } from '@/lib/eval/batch';
-import { toBatchDto } from '@/lib/eval/dto';
-import { BatchInputSchema } from '@/lib/eval/schemas';
+import { readApiKeys } from '@/lib/eval/api/api-keys';
+import { createBatch } from '@/lib/eval/run/batch';
+import { toBatchDto } from '@/lib/eval/api/dto';
+import { BatchInputSchema } from '@/lib/eval/api/schemas';
 import { json, parseBody, parseQuery, route } from '@/lib/http';
 import { listBody, PageQuerySchema } from '@/lib/pagination';
 

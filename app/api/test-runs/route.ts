@@ -1,6 +1,6 @@
 import { listRuns } from '@/db/queries/runs';
-import { toRunDto } from '@/lib/eval/dto';
-import { RunListQuerySchema } from '@/lib/eval/schemas';
+import { toRunDto } from '@/lib/eval/api/dto';
+import { RunListQuerySchema } from '@/lib/eval/api/schemas';
 import { json, parseQuery, route } from '@/lib/http';
 import { listBody, PageQuerySchema } from '@/lib/pagination';
 

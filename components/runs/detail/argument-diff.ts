@@ -1,5 +1,5 @@
-import { isMatcherSpec } from '@/lib/eval/arguments/matchers/registry';
-import { matchValue } from '@/lib/eval/arguments/values';
+import { isMatcherSpec } from '@/lib/eval/judge/arguments/matchers/registry';
+import { matchValue } from '@/lib/eval/judge/arguments/values';
 
 export type DiffStatus = 'match' | 'mismatch' | 'missing' | 'unexpected' | 'unchecked';
 

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { queries } from '@/components/data/queries';
 import type { BatchDto } from '@/components/data/types';
 import { Field } from '@/components/ui/field';
-import { MAX_CONCURRENCY, MAX_SAMPLES } from '@/lib/eval/limits';
+import { MAX_CONCURRENCY, MAX_SAMPLES } from '@/lib/eval/api/limits';
 import { ApiKeyFields } from './api-key-fields';
 import { EMPTY_KEYS, forgetKeys, keyHeaders, loadRememberedKeys, rememberKeys, type ApiKeyInputs } from './api-keys';
 import { ModelMatrix } from './model-matrix';

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/data/fetcher';
 import type { BatchDto } from '@/components/data/types';
 import type { z } from 'zod';
-import type { BatchInputSchema } from '@/lib/eval/schemas';
+import type { BatchInputSchema } from '@/lib/eval/api/schemas';
 
 /** What the form posts: the JSON body of POST /api/batches (never a key). */
 export type BatchRequest = z.input<typeof BatchInputSchema>;

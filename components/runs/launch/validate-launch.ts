@@ -1,4 +1,4 @@
-import { MAX_CONCURRENCY, MAX_SAMPLES } from '@/lib/eval/limits';
+import { MAX_CONCURRENCY, MAX_SAMPLES } from '@/lib/eval/api/limits';
 import type { ModelConfig } from '@/lib/providers/types';
 import type { ApiKeyInputs } from './api-keys';
 import { toModelConfig, type ModelRow, type RowErrors } from './model-rows';

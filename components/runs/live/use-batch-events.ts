@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BatchDto } from '@/components/data/types';
-import type { JobEvent } from '@/lib/eval/jobs';
+import type { JobEvent } from '@/lib/eval/run/jobs';
 
 export type RunEvent = Extract<JobEvent, { type: 'run' }>;
 type Counts = BatchDto['counts'];

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { z } from 'zod';
-import type { RunListQuerySchema } from '@/lib/eval/schemas';
+import type { RunListQuerySchema } from '@/lib/eval/api/schemas';
 import { PROVIDER_IDS } from '@/lib/providers/ids';
 
 type RunQuery = z.infer<typeof RunListQuerySchema>;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { getTestRunDetail } from '@/lib/eval/runs';
+import { getTestRunDetail } from '@/lib/eval/run/runs';
 import { fitObject } from '../budget';
 import { defineTool } from './types';
 

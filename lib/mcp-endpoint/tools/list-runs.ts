@@ -1,7 +1,7 @@
 import 'server-only';
 import { listRuns } from '@/db/queries/runs';
-import { toRunDto } from '@/lib/eval/dto';
-import { RunListQuerySchema } from '@/lib/eval/schemas';
+import { toRunDto } from '@/lib/eval/api/dto';
+import { RunListQuerySchema } from '@/lib/eval/api/schemas';
 import { fitList } from '../budget';
 import { pageShape } from './page';
 import { defineTool } from './types';

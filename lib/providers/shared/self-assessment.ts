@@ -1,4 +1,4 @@
-import { parseSelfAssessment as readSelfAssessment } from '../../eval/confidence';
+import { parseSelfAssessment as readSelfAssessment } from '../../eval/judge/confidence';
 import { ProviderError } from '../types';
 
 export type ParsedAssessment = { confidence: number; reasoning: string };

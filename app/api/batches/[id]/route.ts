@@ -1,4 +1,4 @@
-import { getBatchDto } from '@/lib/eval/batch';
+import { getBatchDto } from '@/lib/eval/run/batch';
 import { json, route } from '@/lib/http';
 
 type Ctx = { params: Promise<{ id: string }> };

@@ -1,4 +1,4 @@
-import { deleteTestRun, getTestRunDetail } from '@/lib/eval/runs';
+import { deleteTestRun, getTestRunDetail } from '@/lib/eval/run/runs';
 import { json, route } from '@/lib/http';
 
 type Ctx = { params: Promise<{ id: string }> };

@@ -1,4 +1,4 @@
-import { cancelBatch } from '@/lib/eval/batch';
+import { cancelBatch } from '@/lib/eval/run/batch';
 import { json, route } from '@/lib/http';
 
 type Ctx = { params: Promise<{ id: string }> };

@@ -1,4 +1,4 @@
-import { batchEventStream } from '@/lib/eval/batch-events';
+import { batchEventStream } from '@/lib/eval/api/batch-events';
 import { route } from '@/lib/http';
 
 type Ctx = { params: Promise<{ id: string }> };

@@ -1,6 +1,6 @@
-import { readApiKeys } from '@/lib/eval/api-keys';
-import { createSingleRun } from '@/lib/eval/batch';
-import { SingleRunInputSchema } from '@/lib/eval/schemas';
+import { readApiKeys } from '@/lib/eval/api/api-keys';
+import { createSingleRun } from '@/lib/eval/run/batch';
+import { SingleRunInputSchema } from '@/lib/eval/api/schemas';
 import { json, parseBody, route } from '@/lib/http';
 
 type Ctx = { params: Promise<{ id: string }> };

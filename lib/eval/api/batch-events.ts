@@ -1,6 +1,6 @@
 import 'server-only';
-import { getBatchDto } from './batch';
-import { subscribeJob, type JobEvent } from './jobs';
+import { getBatchDto } from '../run/batch';
+import { subscribeJob, type JobEvent } from '../run/jobs';
 
 const KEEP_ALIVE_MS = 15_000;
 

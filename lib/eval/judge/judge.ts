@@ -4,9 +4,9 @@ import type { evaluationResults } from '@/db/schema';
 import { scoreArguments, type ArgumentScore } from './arguments/score';
 import { classify, findSelectionFailure, isCorrect, isSameTool, type Classification, type ToolRef } from './classify';
 import { confidenceCategory, passK, type ConfidenceCategory } from './confidence';
-import { explain } from './reasoning';
-import { recommend } from './recommend';
-import type { EvaluatedTool } from './recommend-types';
+import { explain } from '../advice/reasoning';
+import { recommend } from '../advice/recommend';
+import type { EvaluatedTool } from '../advice/types';
 import { modalSelection } from './selection';
 
 /** One answer of the model, mapped back from the exposed tool name. */

@@ -1,6 +1,6 @@
-import type { ArgumentScore } from './arguments/score';
-import type { Classification, ToolRef } from './classify';
-import type { ConfidenceCategory } from './confidence';
+import type { ArgumentScore } from '../judge/arguments/score';
+import type { Classification, ToolRef } from '../judge/classify';
+import type { ConfidenceCategory } from '../judge/confidence';
 
 export const RECOMMENDATION_TYPES = [
   'tool_confusion',

@@ -1,7 +1,7 @@
-import { formatToolRef, type ToolRef } from './classify';
-import { describeDescriptionLength, findTool, formatPercent } from './recommend-text';
-import type { Recommendation, RecommendInput } from './recommend-types';
-import { listSharedTerms, measureTextSimilarity } from './text-similarity';
+import { formatToolRef, type ToolRef } from '../judge/classify';
+import { describeDescriptionLength, findTool, formatPercent } from './text';
+import type { Recommendation, RecommendInput } from './types';
+import { listSharedTerms, measureTextSimilarity } from '../../text/text-similarity';
 
 function adviseNotShown(ref: ToolRef, tools: RecommendInput['tools'], role: 'expected' | 'called'): string {
   return role === 'expected'

@@ -1,5 +1,5 @@
 /** A tool is identified by its server AND its name: two servers may both offer `search`. */
-import type { ToolRef } from '../providers/tool-names';
+import type { ToolRef } from '../../providers/tool-names';
 
 export type { ToolRef };
 

@@ -1,7 +1,7 @@
-import { adviseArguments } from './recommend-arguments';
-import { adviseConfidence } from './recommend-confidence';
-import { adviseSelection } from './recommend-selection';
-import type { Recommendation, RecommendInput, Severity } from './recommend-types';
+import { adviseArguments } from './arguments';
+import { adviseConfidence } from './confidence';
+import { adviseSelection } from './selection';
+import type { Recommendation, RecommendInput, Severity } from './types';
 
 const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 

@@ -1,6 +1,6 @@
-import { ValidationError } from '../errors';
-import { getProvider } from '../providers/registry';
-import type { ModelConfig, ProviderId } from '../providers/types';
+import { ValidationError } from '../../errors';
+import { getProvider } from '../../providers/registry';
+import type { ModelConfig, ProviderId } from '../../providers/types';
 
 /**
  * API keys arrive per request in headers and live only in memory for the job's lifetime:

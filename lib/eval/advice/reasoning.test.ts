@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreArguments } from './arguments/score';
+import { scoreArguments } from '../judge/arguments/score';
 import { explain, type ExplainInput } from './reasoning';
 
 const schema = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelConfigSchema } from '../providers/types';
+import { ModelConfigSchema } from '../../providers/types';
 import { MAX_CONCURRENCY, MAX_SAMPLES } from './limits';
 
 export { MAX_CONCURRENCY, MAX_SAMPLES } from './limits';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recommend } from '../recommend';
+import { recommend } from '../../advice/recommend';
 import { isDeclaredParameter } from './schema';
 import { scoreArguments } from './score';
 import { checkTypes } from './type-conformance';

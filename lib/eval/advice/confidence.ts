@@ -1,6 +1,6 @@
-import { formatToolRef, isCorrect } from './classify';
-import { formatPercent } from './recommend-text';
-import type { Recommendation, RecommendInput } from './recommend-types';
+import { formatToolRef, isCorrect } from '../judge/classify';
+import { formatPercent } from './text';
+import type { Recommendation, RecommendInput } from './types';
 
 /** Advice from the confidence category: confident mistakes and unsure choices. */
 export function adviseConfidence(input: RecommendInput): Recommendation[] {

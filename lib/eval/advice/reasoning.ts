@@ -1,9 +1,9 @@
-import { summarizeArgumentScore } from './arguments/summarize';
-import { formatToolRef } from './classify';
-import { HIGH_CONFIDENCE, type ConfidenceCategory } from './confidence';
-import { findTool, formatPercent } from './recommend-text';
-import type { RecommendInput } from './recommend-types';
-import { measureTextSimilarity } from './text-similarity';
+import { summarizeArgumentScore } from '../judge/arguments/summarize';
+import { formatToolRef } from '../judge/classify';
+import { HIGH_CONFIDENCE, type ConfidenceCategory } from '../judge/confidence';
+import { findTool, formatPercent } from './text';
+import type { RecommendInput } from './types';
+import { measureTextSimilarity } from '../../text/text-similarity';
 
 export type ExplainInput = RecommendInput & { modelReasoning?: string | null };
 

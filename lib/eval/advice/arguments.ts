@@ -1,7 +1,7 @@
-import type { ArgumentScore } from './arguments/score';
-import { formatToolRef } from './classify';
-import { describeParameterSchema, findTool, formatValue } from './recommend-text';
-import type { EvaluatedTool, Recommendation, RecommendInput } from './recommend-types';
+import type { ArgumentScore } from '../judge/arguments/score';
+import { formatToolRef } from '../judge/classify';
+import { describeParameterSchema, findTool, formatValue } from './text';
+import type { EvaluatedTool, Recommendation, RecommendInput } from './types';
 
 function adviseParameter(tool: EvaluatedTool, toolName: string, param: string, score: ArgumentScore): Recommendation {
   const mismatch = score.mismatches.find((m) => m.param === param);

@@ -1,6 +1,6 @@
-import { AppError } from '../errors';
-import { scrubSecret } from '../providers/shared/provider-errors';
-import { ProviderError } from '../providers/types';
+import { AppError } from '../../errors';
+import { scrubSecret } from '../../providers/shared/provider-errors';
+import { ProviderError } from '../../providers/types';
 import { CircuitOpenError } from './circuit-breaker';
 
 /** A clear, key-free sentence for the run's error_message. */

@@ -1,6 +1,6 @@
-import { readParameterSchema } from './arguments/schema';
-import type { ToolRef } from './classify';
-import type { EvaluatedTool } from './recommend-types';
+import { readParameterSchema } from '../judge/arguments/schema';
+import type { ToolRef } from '../judge/classify';
+import type { EvaluatedTool } from './types';
 
 /** Below this a description rarely says what a tool does, on what, and when to use it. */
 export const SHORT_DESCRIPTION = 40;

@@ -2,16 +2,16 @@ import 'server-only';
 import { getBatch, insertBatchWithRuns, setBatchStatus } from '@/db/queries/batches';
 import { cancelPendingRuns, claimNextRun, countRunsByStatus, getModelSettings, getRun, markRunRunning, type ModelSettingsRow } from '@/db/queries/runs';
 import { existingTestCaseIds, listTestCaseIds } from '@/db/queries/test-cases';
-import { NotFoundError, UnprocessableError } from '../errors';
-import { yieldToEventLoop } from '../event-loop';
-import { log } from '../log';
-import type { ModelConfig } from '../providers/types';
-import { assertKeysPresent, type ApiKeys } from './api-keys';
+import { NotFoundError, UnprocessableError } from '../../errors';
+import { yieldToEventLoop } from '../../event-loop';
+import { log } from '../../log';
+import type { ModelConfig } from '../../providers/types';
+import { assertKeysPresent, type ApiKeys } from '../api/api-keys';
 import { getCircuitBreakers } from './circuit-breaker';
-import { toBatchDto, toRunDto, type BatchDto, type TestRunDto } from './dto';
+import { toBatchDto, toRunDto, type BatchDto, type TestRunDto } from '../api/dto';
 import { cancelJob, startJob, waitForJob, type JobEvent } from './jobs';
 import { executeRun, type RunContext, type RunOutcome } from './runner';
-import type { BatchInput, SingleRunInput } from './schemas';
+import type { BatchInput, SingleRunInput } from '../api/schemas';
 import { ToolCache } from './tool-cache';
 
 function settingsOf(m: ModelConfig) {

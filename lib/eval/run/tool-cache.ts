@@ -1,8 +1,8 @@
 import 'server-only';
 import { getServersByIds } from '@/db/queries/servers';
 import type { McpServerRow } from '@/db/schema';
-import { listAllTools, withMcpClient, type Tool } from '../mcp/client';
-import { toConnection } from '../servers/stored-secrets';
+import { listAllTools, withMcpClient, type Tool } from '../../mcp/client';
+import { toConnection } from '../../servers/stored-secrets';
 import type { CircuitBreakers } from './circuit-breaker';
 
 export const LIST_TOOLS_TIMEOUT_MS = 15_000;

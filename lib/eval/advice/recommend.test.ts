@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { scoreArguments } from './arguments/score';
-import type { ToolRef } from './classify';
+import { scoreArguments } from '../judge/arguments/score';
+import type { ToolRef } from '../judge/classify';
 import { recommend } from './recommend';
-import type { EvaluatedTool, RecommendInput } from './recommend-types';
+import type { EvaluatedTool, RecommendInput } from './types';
 
 const todoSchema = {
   type: 'object',

@@ -1,7 +1,7 @@
 import 'server-only';
 import { deleteRun, getEvaluation, getRun, getSnapshot } from '@/db/queries/runs';
-import { ConflictError, NotFoundError } from '../errors';
-import { toRunDetailDto } from './dto';
+import { ConflictError, NotFoundError } from '../../errors';
+import { toRunDetailDto } from '../api/dto';
 
 export function getTestRunDetail(id: string) {
   const run = getRun(id);
