@@ -6,40 +6,18 @@ import type {
   Health,
   List,
   MetricsSummary,
+  RunDetailDto,
   ServerDto,
   TestCaseDto,
   TestRunDto,
   Tool,
   ToolExecutionDto,
-  ToolSnapshotDto,
 } from './types';
 
 type Params = Record<string, string | number | boolean | undefined | null>;
 
-export type RunDetail = TestRunDto & {
-  tools: ToolSnapshotDto[];
-  llmResponseRaw: unknown;
-  evaluation: {
-    classification: string;
-    expectedServer: string | null;
-    expectedTool: string | null;
-    selectedServer: string | null;
-    selectedTool: string | null;
-    toolCorrect: boolean;
-    parameterCompleteness: number | null;
-    parameterCorrectness: number | null;
-    typeConformance: number | null;
-    hallucinatedParameters: string[];
-    missingRequired: string[];
-    typeErrors: unknown[];
-    failureReasons: string[];
-    confidenceScore: number | null;
-    confidenceCategory: string | null;
-    passK: boolean | null;
-    reasoning: string | null;
-    recommendations: { type: string; severity: string; message: string; tool?: string; otherTool?: string; parameter?: string; similarity?: number }[];
-  } | null;
-};
+/** The server's type for `GET /api/test-runs/{id}` (type-only: no server code reaches the bundle). */
+export type RunDetail = RunDetailDto;
 
 /** Every query of the UI, one factory per resource: keys and fetchers live together. */
 export const queries = {

@@ -1,6 +1,7 @@
 import type { RunCounts } from '@/db/queries/runs';
 import type { EvaluationRow, RunWithSettings, ToolDefinitionRow } from '@/db/queries/runs';
 import type { RunBatchRow } from '@/db/schema';
+import type { Recommendation } from '../advice/types';
 
 export type ModelSettingsDto = {
   provider: string;
@@ -67,6 +68,9 @@ export function toRunDto(run: RunWithSettings): TestRunDto {
 
 export type ToolSnapshotDto = { server: string; serverUrl: string | null; name: string; exposedName: string; description: string; inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown> | null };
 
+/** A run with the tools it saw, the raw reply and its evaluation: `GET /api/test-runs/{id}`. */
+export type RunDetailDto = ReturnType<typeof toRunDetailDto>;
+
 export function toRunDetailDto(run: RunWithSettings, snapshot: ToolDefinitionRow[], evaluation: EvaluationRow | undefined) {
   return {
     ...toRunDto(run),
@@ -101,7 +105,8 @@ export function toRunDetailDto(run: RunWithSettings, snapshot: ToolDefinitionRow
           confidenceCategory: evaluation.confidenceCategory,
           passK: evaluation.passK,
           reasoning: evaluation.reasoning,
-          recommendations: evaluation.recommendations ?? [],
+          // The column holds what advice/recommend wrote; it is typed loosely in db/ (db imports no lib code).
+          recommendations: (evaluation.recommendations ?? []) as Recommendation[],
         }
       : null,
   };
