@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as analyzeRoute from '@/app/api/similarity/analyze/route';
 import { closeDb, getSqlite } from '@/db/client';
-import { resolveEmbeddingModel } from '@/lib/similarity/embeddings/registry';
+import { resolveEmbeddingModel } from '@/lib/embeddings/registry';
 import { SimilarityRequestSchema, type SimilarityRequest } from '@/lib/similarity/schemas';
 import { analyzeSimilarity, similarityOverlap, similarityRecommendations, similarityReport, type SimilarityCallContext } from '@/lib/similarity/service';
 

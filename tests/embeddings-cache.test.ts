@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { countCachedEmbeddings } from '@/db/queries/embedding-cache';
 import { getSqlite } from '@/db/client';
-import { cacheModelKey, embedWithCache, hashText, type CacheStats } from '@/lib/similarity/embeddings/cache';
-import { UNCALIBRATED } from '@/lib/similarity/embeddings/calibration-data';
-import { normalizeInPlace } from '@/lib/similarity/embeddings/vector-math';
-import type { EmbeddingProvider } from '@/lib/similarity/types';
+import { cacheModelKey, embedWithCache, hashText, type CacheStats } from '@/lib/embeddings/cache';
+import { UNCALIBRATED } from '@/lib/embeddings/calibration-data';
+import { normalizeInPlace } from '@/lib/text/vector-math';
+import type { EmbeddingProvider } from '@/lib/embeddings/types';
 
 type FakeProvider = EmbeddingProvider & { calls: string[][] };
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOpenAiEmbeddingProvider } from '@/lib/similarity/embeddings/openai';
-import { dot } from '@/lib/similarity/embeddings/vector-math';
+import { createOpenAiEmbeddingProvider } from '@/lib/embeddings/openai';
+import { dot } from '@/lib/text/vector-math';
 import { UpstreamError } from '@/lib/errors';
 import { scriptedEmbedding, startLlmServer, type LlmServer } from './helpers/llm-server';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '@/lib/errors';
-import { calibrationFor } from '@/lib/similarity/embeddings/calibration-data';
-import { EMBEDDING_MODEL_ALIASES, resolveEmbeddingModel, toEmbeddingModelId } from '@/lib/similarity/embeddings/registry';
-import { EMBEDDING_MODEL_IDS } from '@/lib/similarity/types';
+import { calibrationFor } from '@/lib/embeddings/calibration-data';
+import { EMBEDDING_MODEL_ALIASES, resolveEmbeddingModel, toEmbeddingModelId } from '@/lib/embeddings/registry';
+import { EMBEDDING_MODEL_IDS } from '@/lib/embeddings/types';
 
 describe('embedding model registry', () => {
   it('knows every model id and alias, and has a calibration for each model', () => {

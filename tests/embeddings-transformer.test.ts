@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { TINY_TEST_MODEL_CALIBRATION, TINY_TEST_MODEL_ID } from '@/lib/similarity/embeddings/calibration-data';
-import { resolveEmbeddingModel } from '@/lib/similarity/embeddings/registry';
-import { loadTransformerProvider, type TransformerSettings } from '@/lib/similarity/embeddings/transformer';
-import { dot } from '@/lib/similarity/embeddings/vector-math';
+import { TINY_TEST_MODEL_CALIBRATION, TINY_TEST_MODEL_ID } from '@/lib/embeddings/calibration-data';
+import { resolveEmbeddingModel } from '@/lib/embeddings/registry';
+import { loadTransformerProvider, type TransformerSettings } from '@/lib/embeddings/transformer';
+import { dot } from '@/lib/text/vector-math';
 import { createTinyOnnxModel, TINY_MODEL_DIMENSIONS, type TinyModel } from './helpers/tiny-onnx-model';
-import { encodeWordVectors, writeFileAtomically } from '@/lib/similarity/embeddings/word-vector-binary';
-import { defaultWordVectorFiles, wordVectorSourceId } from '@/lib/similarity/embeddings/word-vectors';
+import { encodeWordVectors, writeFileAtomically } from '@/lib/embeddings/word-vector-binary';
+import { defaultWordVectorFiles, wordVectorSourceId } from '@/lib/embeddings/word-vectors';
 
 const models: TinyModel[] = [];
 afterAll(() => models.forEach((m) => m.remove()));

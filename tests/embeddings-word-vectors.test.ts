@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WORD_VECTOR_CALIBRATION } from '@/lib/similarity/embeddings/calibration-data';
-import { dot } from '@/lib/similarity/embeddings/vector-math';
+import { WORD_VECTOR_CALIBRATION } from '@/lib/embeddings/calibration-data';
+import { dot } from '@/lib/text/vector-math';
 import {
   defaultWordVectorFiles,
   embedWithWordVectors,
@@ -11,7 +11,7 @@ import {
   loadWordVectorProvider,
   loadWordVectorTable,
   type WordVectorFiles,
-} from '@/lib/similarity/embeddings/word-vectors';
+} from '@/lib/embeddings/word-vectors';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wink-fixture-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { getSqlite } from '@/db/client';
 import { UpstreamError } from '@/lib/errors';
 import { toErrorResponse } from '@/lib/http';
 import { listAllTools, withMcpClient } from '@/lib/mcp/client';
-import { createOpenAiEmbeddingProvider } from '@/lib/similarity/embeddings/openai';
+import { createOpenAiEmbeddingProvider } from '@/lib/embeddings/openai';
 import { call } from './helpers/api';
 import { freePort } from './helpers/everything';
 import { startHostileServer, type HostileServer, type Reply } from './remote-limits-server';

@@ -4,7 +4,7 @@ import * as overlapRoute from '@/app/api/similarity/overlap-matrix/route';
 import { call } from './helpers/api';
 import { hasSharedData, readSharedData, sharedSlice } from './helpers/similarity-fixtures';
 
-vi.mock('@/lib/similarity/embeddings/registry', async (importOriginal) => {
+vi.mock('@/lib/embeddings/registry', async (importOriginal) => {
   const { hashedRegistry } = await import('./helpers/similarity-embedding');
   return hashedRegistry(await importOriginal());
 });

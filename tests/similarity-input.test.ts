@@ -8,7 +8,7 @@ import { freePort } from './helpers/everything';
 import { HASHED_MODEL, sharedHashedProvider } from './helpers/similarity-embedding';
 import { listDemoServers, sharedSlice, type McpStyleServer } from './helpers/similarity-fixtures';
 
-vi.mock('@/lib/similarity/embeddings/registry', async (importOriginal) => {
+vi.mock('@/lib/embeddings/registry', async (importOriginal) => {
   const { hashedRegistry } = await import('./helpers/similarity-embedding');
   return hashedRegistry(await importOriginal());
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzePairs } from '@/lib/similarity/analyze';
 import type { EmbeddingBackend } from '@/lib/similarity/embedding-backend';
-import { defaultWordVectorFiles, loadWordVectorProvider } from '@/lib/similarity/embeddings/word-vectors';
+import { defaultWordVectorFiles, loadWordVectorProvider } from '@/lib/embeddings/word-vectors';
 import { finalizeTools } from '@/lib/similarity/extract/finalize';
 import { fromServerList } from '@/lib/similarity/extract/request-lists';
 import { recommend } from '@/lib/similarity/recommend';
@@ -129,7 +129,7 @@ describe('labeled set from real servers', () => {
   });
 
   /*
-   * Name and description mixed (lib/similarity/tool-vectors.ts): description alone gave -0.18
+   * Name and description mixed (lib/embeddings/tool-vectors.ts): description alone gave -0.18
    * here, because averaged word vectors blur long descriptions together (graphql_query, which
    * carries a schema summary, sat close to many tools).
    */

@@ -7,7 +7,7 @@ import { call } from './helpers/api';
 import { startLlmServer, type LlmServer } from './helpers/llm-server';
 import { applyJsonPatch, type PatchOperation } from './helpers/similarity-json-patch';
 
-vi.mock('@/lib/similarity/embeddings/registry', async (importOriginal) => {
+vi.mock('@/lib/embeddings/registry', async (importOriginal) => {
   const { hashedRegistry } = await import('./helpers/similarity-embedding');
   return hashedRegistry(await importOriginal());
 });

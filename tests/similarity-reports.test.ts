@@ -5,7 +5,7 @@ import { csvFormat } from '@/lib/test-cases/formats/csv';
 import { call } from './helpers/api';
 import { hasSharedData, sharedSlice } from './helpers/similarity-fixtures';
 
-vi.mock('@/lib/similarity/embeddings/registry', async (importOriginal) => {
+vi.mock('@/lib/embeddings/registry', async (importOriginal) => {
   const { hashedRegistry } = await import('./helpers/similarity-embedding');
   return hashedRegistry(await importOriginal());
 });

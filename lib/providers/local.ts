@@ -1,5 +1,5 @@
 import { yieldToEventLoop } from '@/lib/event-loop';
-import { loadWordVectorProvider, WORD_VECTOR_MODEL } from '@/lib/similarity/embeddings/word-vectors';
+import { loadWordVectorProvider, WORD_VECTOR_MODEL } from '@/lib/embeddings/word-vectors';
 import { decideTool, LOCAL_SCORE_THRESHOLD, type LocalDecision } from './local/decide';
 import { extractArguments } from './local/extract-arguments';
 import { createHybridScorer } from './local/hybrid';

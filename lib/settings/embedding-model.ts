@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { getMeta, setMeta } from '@/db/queries/app-meta';
-import { EMBEDDING_MODEL_IDS } from '../similarity/types';
+import { EMBEDDING_MODEL_IDS } from '../embeddings/types';
 
 const KEY = 'similarity.embedding_model';
 

@@ -1,9 +1,9 @@
 import 'server-only';
-import { embedWithCache } from './embeddings/cache';
-import { calibrate } from './embeddings/calibration';
+import { embedWithCache } from '@/lib/embeddings/cache';
+import { calibrate } from '@/lib/embeddings/calibration';
 import { defaultEmbeddingModelRequest } from '../settings/embedding-model';
-import { resolveEmbeddingModel } from './embeddings/registry';
-import type { Calibration, EmbeddingChoice, EmbeddingProvider, EmbedOptions } from './types';
+import { resolveEmbeddingModel } from '@/lib/embeddings/registry';
+import type { Calibration, EmbeddingChoice, EmbeddingProvider, EmbedOptions } from '@/lib/embeddings/types';
 
 /**
  * The three calls the analysis needs from the embedding layer, as one value so tests and

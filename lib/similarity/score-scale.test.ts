@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate } from './embeddings/calibration';
+import { calibrate } from '@/lib/embeddings/calibration';
 import { calibratedScale, identityScale } from './score-scale';
-import type { Calibration } from './types';
+import type { Calibration } from '@/lib/embeddings/types';
 
 const CALIBRATION: Calibration = {
   anchors: [

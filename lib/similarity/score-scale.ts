@@ -1,4 +1,4 @@
-import type { Calibration } from './types';
+import type { Calibration } from '@/lib/embeddings/types';
 
 /**
  * How a method's raw cosine becomes the reported similarity. Embedding models are

@@ -2,7 +2,7 @@ import type { EmbeddingBackend } from './embedding-backend';
 import type { SimilarityMethod } from './schemas';
 import { calibratedScale, identityScale, type ScoreScale } from './score-scale';
 import { descriptionText, fullText, lexicalText, parameterText } from './texts';
-import { mixNameVector, nameText } from './tool-vectors';
+import { mixNameVector, nameText } from '@/lib/embeddings/tool-vectors';
 import { buildTfIdfIndex, tfIdfScores, type TfIdfIndex } from './tfidf-matrix';
 import type { SimilarityTool } from './types';
 import { denseCosine, normalizeRows, packVectors, type PairScores } from './vector';

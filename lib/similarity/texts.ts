@@ -1,16 +1,7 @@
+import { humanizeName } from '@/lib/text/tokenize';
 import type { SimilarityParameter, SimilarityTool } from './types';
 
 /** The texts each tool is compared on. */
-
-/** "rag_retrieve_context", "getRunSummary" -> "rag retrieve context", "get Run Summary". */
-export function humanizeName(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_\-./:]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /**
  * What the embedding models embed for the description-only `similarity`: the description,

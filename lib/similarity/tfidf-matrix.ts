@@ -1,17 +1,14 @@
-import { idfOf, termWeight } from '../providers/local/tfidf';
-import { tokenize } from '../providers/local/tokenize';
+import { tfIdfVectors } from '@/lib/text/tfidf';
+import { sparseDot, type SparseVector } from '@/lib/text/vector-math';
 import type { PairScores } from './vector';
 
 /**
  * TF-IDF cosine between every pair of texts, for the description_overlap method and the
- * description dimension of the overlap matrix. It is the local provider's TF-IDF
- * (lib/providers/local/tfidf.ts): the same tokenizer, stop words and stemmer, sublinear
- * term frequency and smoothed IDF (tests pin the scores to scoreTfIdf's). That module scores
- * one query against all tools; n queries would redo the IDF n times, so here the documents
- * become sparse unit vectors with an inverted index and a block of rows is scored at once.
+ * description dimension of the overlap matrix. The vectors are lib/text/tfidf.ts's, as the
+ * local provider's are (tests pin the scores to scoreTfIdf's). That provider scores one query
+ * against all tools; n queries would redo the IDF n times, so here the documents become sparse
+ * unit vectors with an inverted index and a block of rows is scored at once.
  */
-
-type SparseVector = { terms: Int32Array; weights: Float32Array };
 
 export type TfIdfIndex = {
   vectors: SparseVector[];
@@ -22,36 +19,9 @@ export type TfIdfIndex = {
 };
 
 export function buildTfIdfIndex(texts: readonly string[]): TfIdfIndex {
-  const termIds = new Map<string, number>();
-  const terms: string[] = [];
-  const counts = texts.map((text) => {
-    const c = new Map<number, number>();
-    for (const token of tokenize(text)) {
-      let id = termIds.get(token);
-      if (id === undefined) {
-        id = terms.length;
-        termIds.set(token, id);
-        terms.push(token);
-      }
-      c.set(id, (c.get(id) ?? 0) + 1);
-    }
-    return c;
-  });
+  const { vectors, terms } = tfIdfVectors(texts);
   const df = new Int32Array(terms.length);
-  for (const c of counts) for (const id of c.keys()) df[id]!++;
-
-  const vectors = counts.map((c): SparseVector => {
-    const ids = [...c.keys()].sort((a, b) => a - b);
-    const weights = new Float32Array(ids.length);
-    let norm = 0;
-    ids.forEach((id, p) => {
-      const w = termWeight(c.get(id) ?? 1, idfOf(df[id]!, texts.length));
-      weights[p] = w;
-      norm += w * w;
-    });
-    if (norm > 0) for (let p = 0; p < weights.length; p++) weights[p]! /= Math.sqrt(norm);
-    return { terms: Int32Array.from(ids), weights };
-  });
+  for (const v of vectors) for (let p = 0; p < v.terms.length; p++) df[v.terms[p]!]!++;
 
   const fill = new Int32Array(terms.length);
   const postings = Array.from(df, (n) => ({ docs: new Int32Array(n), weights: new Float32Array(n) }));
@@ -77,20 +47,6 @@ function firstAfter(docs: Int32Array, after: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-function sparseDot(a: SparseVector, b: SparseVector): number {
-  let p = 0;
-  let q = 0;
-  let sum = 0;
-  while (p < a.terms.length && q < b.terms.length) {
-    const ta = a.terms[p]!;
-    const tb = b.terms[q]!;
-    if (ta === tb) sum += a.weights[p++]! * b.weights[q++]!;
-    else if (ta < tb) p++;
-    else q++;
-  }
-  return sum;
 }
 
 export function tfIdfScores(index: TfIdfIndex): PairScores {

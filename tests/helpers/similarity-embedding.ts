@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { tokenize } from '@/lib/providers/local/tokenize';
-import { calibrate } from '@/lib/similarity/embeddings/calibration';
+import { tokenize } from '@/lib/text/tokenize';
+import { calibrate } from '@/lib/embeddings/calibration';
 import type { EmbeddingBackend } from '@/lib/similarity/embedding-backend';
-import type { Calibration, EmbeddingChoice, EmbeddingProvider } from '@/lib/similarity/types';
+import type { Calibration, EmbeddingChoice, EmbeddingProvider } from '@/lib/embeddings/types';
 
 /**
  * A small deterministic embedding model for tests: feature-hashed bag of word stems
@@ -71,10 +71,10 @@ export function backendFor(provider: EmbeddingProvider, reason = 'test provider'
 /** One provider per test file, shared by the mocked registry so tests can count embed calls. */
 export const sharedHashedProvider = createHashedProvider();
 
-type RegistryModule = typeof import('@/lib/similarity/embeddings/registry');
+type RegistryModule = typeof import('@/lib/embeddings/registry');
 
 /**
- * For `vi.mock('@/lib/similarity/embeddings/registry', ...)`: every model resolves to the
+ * For `vi.mock('@/lib/embeddings/registry', ...)`: every model resolves to the
  * hashed provider, but unknown names still fail through the real toEmbeddingModelId (400).
  */
 export function hashedRegistry(actual: RegistryModule): RegistryModule {

@@ -1,7 +1,7 @@
 'use client';
 
 import { Field } from '@/components/ui/field';
-import { EMBEDDING_MODEL_IDS } from '@/lib/similarity/types';
+import { EMBEDDING_MODEL_IDS } from '@/lib/embeddings/types';
 import { isOpenAiModel } from '@/lib/similarity/defaults';
 import type { FormErrors, SimilarityForm } from '../form-state';
 import { WeightsFields } from './weights-fields';

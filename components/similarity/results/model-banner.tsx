@@ -1,4 +1,4 @@
-import { EMBEDDING_MODEL_IDS } from '@/lib/similarity/types';
+import { EMBEDDING_MODEL_IDS } from '@/lib/embeddings/types';
 import type { AnalyzeResult, SimilarityBody } from '../types';
 
 /** Which model scored the pairs and why, up front: a fallback changes what the numbers mean. */

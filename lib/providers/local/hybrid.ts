@@ -1,5 +1,5 @@
-import { dot, normalizeInPlace } from '@/lib/similarity/embeddings/vector-math';
-import { mixNameVector, nameText } from '@/lib/similarity/tool-vectors';
+import { dot, normalizeInPlace } from '@/lib/text/vector-math';
+import { mixNameVector, nameText } from '@/lib/embeddings/tool-vectors';
 import type { ExposedTool } from '../types';
 import type { ScoredTool, ToolScorer } from './scorer';
 import { scoreTfIdf } from './tfidf';
@@ -28,7 +28,7 @@ const MAX_CACHED_TEXTS = 5_000;
 
 /**
  * TF-IDF cosine plus EMBEDDING_SHARE x the cosine of the query and the tool's name +
- * description vector (the similarity analysis' tool vector, lib/similarity/tool-vectors.ts).
+ * description vector (the similarity analysis' tool vector, lib/embeddings/tool-vectors.ts).
  * `model` names the embedding model in the run's raw response; `load` is called on first use.
  */
 export function createHybridScorer(model: string, load: () => Promise<QueryEmbedder>): ToolScorer {

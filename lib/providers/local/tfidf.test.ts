@@ -1,36 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOOLS } from '../testing/fixtures';
 import { scoreTfIdf } from './tfidf';
-import { stemWord, tokenize } from './tokenize';
-
-describe('tokenize', () => {
-  it('splits identifiers, lowercases and drops stop words', () => {
-    expect(tokenize('getWeatherForecast list_todos search-documents HTTPServer')).toEqual([
-      'weather',
-      'forecast',
-      'list',
-      'todo',
-      'search',
-      'document',
-      'http',
-      'server',
-    ]);
-    expect(tokenize('Can you please show me the items?')).toEqual(['item']);
-  });
-
-  it('lets inflections meet on one stem', () => {
-    const groups = [
-      ['create', 'created', 'creating', 'creates'],
-      ['search', 'searches', 'searching', 'searched'],
-      ['todo', 'todos'],
-      ['run', 'running'],
-      ['query', 'queries'],
-    ];
-    for (const group of groups) expect(new Set(group.map(stemWord)).size).toBe(1);
-    expect(stemWord('status')).toBe('status');
-    expect(stemWord('address')).toBe('address');
-  });
-});
 
 describe('scoreTfIdf', () => {
   it('ranks the matching tool first, scores in [0, 1]', () => {

@@ -8,7 +8,7 @@ import { urlCredentialProblem } from '../../servers/schemas';
 import { toConnection } from '../../servers/stored-secrets';
 import { mapLimit } from '../map-limit';
 import type { UrlEntryInput } from '../schemas';
-import { humanizeName } from '../texts';
+import { humanizeName } from '@/lib/text/tokenize';
 import type { DraftTool, Extraction, SourceError } from './draft';
 import { fromJsonSchema } from './parameters';
 

@@ -1,6 +1,5 @@
-import { STOP_WORDS } from '../../providers/local/stop-words';
-import { stemWord } from '../../providers/local/tokenize';
-import { humanizeName } from '../texts';
+import { QUERY_STOP_WORDS } from '@/lib/text/stop-words';
+import { humanizeName, stemWord } from '@/lib/text/tokenize';
 
 /**
  * Words that are not stop words but still say nothing about what a tool is for; quoting
@@ -29,7 +28,7 @@ export function surfaceWords(text: string): Map<string, string> {
   const words = humanizeName(text).toLowerCase().match(/[a-z][a-z0-9]*/g) ?? [];
   const byStem = new Map<string, string>();
   for (const word of words) {
-    if (STOP_WORDS.has(word) || FILLER.has(word) || word.length < 3) continue;
+    if (QUERY_STOP_WORDS.has(word) || FILLER.has(word) || word.length < 3) continue;
     const stem = stemWord(word);
     if (!byStem.has(stem)) byStem.set(stem, word);
   }

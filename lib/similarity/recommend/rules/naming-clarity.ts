@@ -1,4 +1,4 @@
-import { tokenize } from '../../../providers/local/tokenize';
+import { tokenize } from '@/lib/text/tokenize';
 import type { IssueRule } from '../types';
 
 /** Names made only of these say an action but not what it acts on. */

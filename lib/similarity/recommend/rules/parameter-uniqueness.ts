@@ -1,6 +1,6 @@
-import { measureTextSimilarity } from '../../../eval/text-similarity';
+import { measureTextSimilarity } from '@/lib/text/text-similarity';
+import { humanizeName } from '@/lib/text/tokenize';
 import { normalizeParameterName, sharedParameterNames } from '../../parameter-overlap';
-import { humanizeName } from '../../texts';
 import type { SimilarityParameter } from '../../types';
 import type { IssueRule, ParameterEdit, PairView } from '../types';
 import { listWords } from '../words';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { UpstreamError, ValidationError } from '@/lib/errors';
 import { getEnv } from '@/lib/env';
-import { EMBEDDING_MODEL_IDS, type EmbeddingChoice, type EmbeddingProvider } from '../types';
+import { EMBEDDING_MODEL_IDS, type EmbeddingChoice, type EmbeddingProvider } from './types';
 import { createOpenAiEmbeddingProvider, type OpenAiEmbeddingModel } from './openai';
 import { DEFAULT_TRANSFORMER_MODEL, loadTransformerProvider, transformerSettingsFromEnv } from './transformer';
 import { loadWordVectorProvider, WORD_VECTOR_MODEL } from './word-vectors';

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { findCachedEmbeddings, saveCachedEmbeddings } from '@/db/queries/embedding-cache';
 import { createYielder } from '@/lib/event-loop';
-import type { EmbeddingProvider, EmbedOptions } from '../types';
+import type { EmbeddingProvider, EmbedOptions } from './types';
 
 /**
  * The cache key of a provider's vectors: its model name, plus the provider's `revision` when it

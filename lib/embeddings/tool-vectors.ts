@@ -1,6 +1,5 @@
-import { dot, normalizeInPlace } from './embeddings/vector-math';
-import { humanizeName } from './texts';
-import type { SimilarityTool } from './types';
+import { humanizeName } from '@/lib/text/tokenize';
+import { norm, normalizeInPlace } from '@/lib/text/vector-math';
 
 /**
  * A tool's embedding is a weighted mix of two embeddings: its name read as words
@@ -18,7 +17,7 @@ import type { SimilarityTool } from './types';
  */
 export const NAME_WEIGHT = 0.4;
 
-export function nameText(tool: Pick<SimilarityTool, 'name'>): string {
+export function nameText(tool: { name: string }): string {
   return humanizeName(tool.name);
 }
 
@@ -38,5 +37,3 @@ export function mixNameVector(name: Float32Array, text: Float32Array): Float32Ar
   for (let i = 0; i < out.length; i++) out[i] = nameScale * (name[i] ?? 0) + textScale * text[i]!;
   return normalizeInPlace(out);
 }
-
-const norm = (v: Float32Array) => Math.sqrt(dot(v, v));

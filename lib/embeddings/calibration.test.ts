@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMBEDDING_MODEL_IDS } from '../types';
+import { EMBEDDING_MODEL_IDS } from './types';
 import { calibrate, CONFUSION_THRESHOLD, deriveAnchors, measureSeparation } from './calibration';
 import { calibrationFor, TINY_TEST_MODEL_ID, UNCALIBRATED } from './calibration-data';
 

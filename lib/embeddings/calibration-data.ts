@@ -1,4 +1,4 @@
-import type { Calibration } from '../types';
+import type { Calibration } from './types';
 
 /**
  * Per-model calibration anchors (raw cosine -> calibrated score; see calibration.ts for the

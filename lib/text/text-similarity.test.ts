@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSharedTerms, measureTextSimilarity, tokenizeWords } from './text-similarity';
-
-describe('tokenizeWords', () => {
-  it('lowercases, drops stop words and splits identifiers', () => {
-    expect(tokenizeWords('Search the Knowledge Base for relevant documents')).toEqual(['search', 'knowledge', 'base', 'relevant', 'documents']);
-    expect(tokenizeWords('getRunSummary of run_id 42')).toEqual(['get', 'run', 'summary', 'run', 'id', '42']);
-    expect(tokenizeWords('Crée une tâche')).toEqual(['crée', 'une', 'tâche']);
-  });
-});
+import { listSharedTerms, measureTextSimilarity } from './text-similarity';
 
 describe('measureTextSimilarity', () => {
   it('is 1 for the same words, whatever case and stop words', () => {

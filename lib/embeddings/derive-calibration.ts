@@ -2,7 +2,7 @@
  * Measures the calibration anchors of the models that run here, over the labeled set of
  * calibration-pairs.ts, and prints them with the figures to paste into calibration-data.ts:
  *
- *   npx tsx --conditions=react-server lib/similarity/embeddings/derive-calibration.ts [corpus.json]
+ *   npx tsx --conditions=react-server lib/embeddings/derive-calibration.ts [corpus.json]
  *
  * (db/ and SDK modules import 'server-only', which only the react-server condition lets load
  * outside Next.) The corpus defaults to the shared data file of 308 MCP servers. It prints
@@ -22,8 +22,8 @@ import { corpusPairs, demoPairs, type LabeledPair, type LabeledTool } from './ca
 import { TINY_TEST_MODEL_ID } from './calibration-data';
 import { createOpenAiEmbeddingProvider } from './openai';
 import { loadTransformerProvider } from './transformer';
-import { mixNameVector, nameText } from '../tool-vectors';
-import { dot, normalizeInPlace } from './vector-math';
+import { mixNameVector, nameText } from './tool-vectors';
+import { dot, normalizeInPlace } from '@/lib/text/vector-math';
 import { directionFingerprint, TOOL_DESCRIPTION_DIRECTION } from './word-vector-direction';
 import type { WordVectorTable } from './word-vector-table';
 import { embedWithWordVectors, loadWordVectorTable, WORD_VECTOR_MODEL } from './word-vectors';

@@ -1,4 +1,4 @@
-import type { Calibration } from '../types';
+import type { Calibration } from './types';
 
 /**
  * Raw cosine -> calibrated score, piecewise linear through the model's anchors (clamped to

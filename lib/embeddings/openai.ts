@@ -4,10 +4,10 @@ import { openOpenAiClient } from '@/lib/providers/openai-chat/client';
 import type { CallSettings } from '@/lib/providers/shared/call-settings';
 import { withProviderErrors } from '@/lib/providers/shared/provider-errors';
 import { ProviderError } from '@/lib/providers/types';
-import type { EmbeddingProvider } from '../types';
+import type { EmbeddingProvider } from './types';
 import { calibrationFor } from './calibration-data';
 import { embedNonEmpty } from './empty-texts';
-import { normalizeInPlace } from './vector-math';
+import { normalizeInPlace } from '@/lib/text/vector-math';
 
 /** OpenAI's embedding models, with the size of the vectors each returns. */
 export const OPENAI_EMBEDDING_MODELS = { 'text-embedding-3-small': 1536, 'text-embedding-3-large': 3072 } as const;

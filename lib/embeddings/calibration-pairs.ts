@@ -1,4 +1,4 @@
-import { seededRandom } from '../../seeded-random';
+import { seededRandom } from '@/lib/seeded-random';
 
 /**
  * The labeled set the calibration is derived from: pairs of real tool descriptions that a

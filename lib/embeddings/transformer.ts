@@ -1,11 +1,11 @@
 import 'server-only';
 import path from 'node:path';
 import { getEnv } from '@/lib/env';
-import type { Calibration, EmbeddingProvider } from '../types';
+import type { Calibration, EmbeddingProvider } from './types';
 import { calibrationFor } from './calibration-data';
 import { embedNonEmpty } from './empty-texts';
 import { inspectModelDir, locateInModelRoot, type ModelFiles } from './transformer-files';
-import { normalizeInPlace } from './vector-math';
+import { normalizeInPlace } from '@/lib/text/vector-math';
 
 /**
  * Local sentence-transformer models run with @huggingface/transformers (ONNX Runtime on CPU):
