@@ -2,8 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { BatchDto } from '@/components/data/types';
-import type { JobEvent } from '@/lib/eval/run/jobs';
+import type { BatchDto, JobEvent } from '@/components/data/types';
 
 export type RunEvent = Extract<JobEvent, { type: 'run' }>;
 type Counts = BatchDto['counts'];

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getBatchDto } from '../run/batch';
-import { subscribeJob, type JobEvent } from '../run/jobs';
+import { subscribeJob } from '../run/jobs';
+import type { JobEvent } from './dto';
 
 const KEEP_ALIVE_MS = 15_000;
 

@@ -1,3 +1,11 @@
+/**
+ * lib/eval/api/: the HTTP edge of the evaluation. dto.ts maps rows to the JSON shapes the
+ * routes return and the UI imports (type-only, via components/data/types.ts); schemas.ts
+ * and limits.ts are the zod inputs and the limits the launch form also checks; api-keys.ts
+ * reads the per-request key headers; batch-events.ts frames a batch's progress as SSE.
+ * All but batch-events.ts are contract files with no runtime import from run/, judge/ or
+ * advice/, so run/ may use them; batch-events.ts is the one file here that calls into run/.
+ */
 import type { RunCounts } from '@/db/queries/runs';
 import type { EvaluationRow, RunWithSettings, ToolDefinitionRow } from '@/db/queries/runs';
 import type { RunBatchRow } from '@/db/schema';
@@ -141,3 +149,8 @@ export function toBatchDto(row: RunBatchRow, counts: RunCounts): BatchDto {
     completedAt: row.completedAt,
   };
 }
+
+/** What a batch's event stream carries: one `run` per finished run, then `done`. */
+export type JobEvent =
+  | { type: 'run'; runId: string; testCaseId: string; status: string; classification: string | null; errorMessage: string | null }
+  | { type: 'done'; status: string };

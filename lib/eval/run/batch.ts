@@ -1,3 +1,12 @@
+/**
+ * lib/eval/run/: the orchestration of a run and a batch. batch.ts writes a batch's pending
+ * runs and works through them in the background (concurrency, cancel, every-run-failed);
+ * jobs.ts keeps the in-process jobs and their events; runner.ts executes one run (tool
+ * snapshot through tool-cache.ts, the provider call under run-signal.ts's timeout and
+ * circuit-breaker.ts, then judge/ and the database); run-errors.ts turns failures into the
+ * run's message; runs.ts reads and deletes a finished run. It uses judge/ to score and the
+ * contract files of api/ (input types, DTO mappers, key lookup); it never builds a Response.
+ */
 import 'server-only';
 import { getBatch, insertBatchWithRuns, setBatchStatus } from '@/db/queries/batches';
 import { cancelPendingRuns, claimNextRun, countRunsByStatus, getModelSettings, getRun, markRunRunning, type ModelSettingsRow } from '@/db/queries/runs';
@@ -8,8 +17,8 @@ import { log } from '../../log';
 import type { ModelConfig } from '../../providers/types';
 import { assertKeysPresent, type ApiKeys } from '../api/api-keys';
 import { getCircuitBreakers } from './circuit-breaker';
-import { toBatchDto, toRunDto, type BatchDto, type TestRunDto } from '../api/dto';
-import { cancelJob, startJob, waitForJob, type JobEvent } from './jobs';
+import { toBatchDto, toRunDto, type BatchDto, type JobEvent, type TestRunDto } from '../api/dto';
+import { cancelJob, startJob, waitForJob } from './jobs';
 import { executeRun, type RunContext, type RunOutcome } from './runner';
 import type { BatchInput, SingleRunInput } from '../api/schemas';
 import { ToolCache } from './tool-cache';

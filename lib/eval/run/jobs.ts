@@ -1,9 +1,5 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
-
-/** What a batch's event stream carries: one `run` per finished run, then `done`. */
-export type JobEvent =
-  | { type: 'run'; runId: string; testCaseId: string; status: string; classification: string | null; errorMessage: string | null }
-  | { type: 'done'; status: string };
+import type { JobEvent } from '../api/dto';
 
 type Job = { id: string; controller: AbortController; events: EventEmitter; finished: Promise<void> };
 
