@@ -1,3 +1,10 @@
+/**
+ * lib/eval/advice/: what a judged run tells the user. recommend.ts merges the rule-based
+ * recommendations about selection, arguments and confidence (one file each; text.ts holds
+ * their wording helpers, types.ts the shapes), and reasoning.ts writes the prose explanation
+ * of the verdict. It reads judge/'s leaf modules (classify, confidence, arguments) but never
+ * judge/judge.ts, which calls it.
+ */
 import { adviseArguments } from './arguments';
 import { adviseConfidence } from './confidence';
 import { adviseSelection } from './selection';
