@@ -55,3 +55,13 @@ describe('humanizeName', () => {
     expect(humanizeName('  memory.read_graph--v2 ')).toBe('memory read graph v2');
   });
 });
+
+describe('the variants, side by side', () => {
+  it('differ where their callers need them to', () => {
+    const text = 'Creates HTTPServer tâches for the user';
+    // Stems for TF-IDF; whole ASCII words for word vectors; words of any script for wording.
+    expect(tokenize(text)).toEqual(['creat', 'http', 'server', 'che', 'user']);
+    expect(contentWords(text)).toEqual(['creates', 'http', 'server', 'ches', 'user']);
+    expect(unicodeWords(text)).toEqual(['creates', 'httpserver', 'tâches', 'user']);
+  });
+});

@@ -11,12 +11,14 @@ import { DESCRIPTION_STOP_WORDS, QUERY_STOP_WORDS, WORDING_STOP_WORDS } from './
  *   people; the ASCII variants would cut "tâche" into "t" and "che".
  */
 
+/** "getHTTPServerStatus" -> "get HTTP Server Status": a space wherever case says a new word starts. */
+function splitCase(text: string): string {
+  return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+}
+
 /** Splits camelCase, "HTTPServer", snake_case, kebab-case, dotted and "a:b" names into space-separated words. */
-export function splitIdentifiers(text: string): string {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_\-./:]+/g, ' ');
+function splitIdentifiers(text: string): string {
+  return splitCase(text).replace(/[_\-./:]+/g, ' ');
 }
 
 /** "rag_retrieve_context", "getRunSummary" -> "rag retrieve context", "get Run Summary". */
@@ -24,9 +26,12 @@ export function humanizeName(name: string): string {
   return splitIdentifiers(name).replace(/\s+/g, ' ').trim();
 }
 
-/** Lowercase ASCII letter-and-digit runs of a text, identifiers split; duplicates and order kept. */
+/**
+ * Lowercase ASCII letter-and-digit runs of a text, identifiers split; duplicates and order kept.
+ * Separators need no pass of their own here: every non-alphanumeric character ends a run.
+ */
 function asciiWords(text: string): string[] {
-  return splitIdentifiers(text).toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return splitCase(text).toLowerCase().match(/[a-z0-9]+/g) ?? [];
 }
 
 /**
@@ -60,8 +65,13 @@ export function tokenize(text: string): string[] {
  * description weighs more, as in any mean-of-words embedding).
  */
 export function contentWords(text: string): string[] {
-  // One letter is a stray "s" of "user's" or an "e" of "e.g.", never a meaning of its own.
-  return asciiWords(text).filter((w) => w.length >= 2 && !/^[0-9]+$/.test(w) && !DESCRIPTION_STOP_WORDS.has(w));
+  const words: string[] = [];
+  for (const word of asciiWords(text)) {
+    // One letter is a stray "s" of "user's" or an "e" of "e.g.", never a meaning of its own.
+    if (word.length < 2 || /^[0-9]+$/.test(word) || DESCRIPTION_STOP_WORDS.has(word)) continue;
+    words.push(word);
+  }
+  return words;
 }
 
 /**
