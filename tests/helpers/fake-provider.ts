@@ -1,0 +1,61 @@
+import type { ProviderDefinition, Selection, SelectionRequest, SelfAssessment, Usage } from '@/lib/providers/types';
+
+/**
+ * A provider that answers from a script, for runner and batch tests: no network, no model.
+ * Replace the registry's lookup with it in a test file with
+ *   const fake = vi.hoisted(() => ({ provider: null as ProviderDefinition | null }));
+ *   vi.mock('@/lib/providers/registry', async (original) => ({ ...(await original()), getProvider: () => fake.provider }));
+ */
+export type FakeReply = { tool?: string; arguments?: Record<string, unknown> | null; text?: string; usage?: Usage } | Error;
+export type FakeAssessment = { confidence: number; reasoning: string; usage?: Usage } | Error;
+
+export type FakeProvider = ProviderDefinition & {
+  /** Every selectTool request, in order. */
+  selectRequests: SelectionRequest[];
+  assessRequests: (SelectionRequest & { selection: Selection })[];
+  /** The most selectTool calls that were in flight at once. */
+  maxInFlight: number;
+};
+
+const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
+
+export function fakeProvider(script: {
+  reply: (req: SelectionRequest, call: number) => FakeReply | Promise<FakeReply>;
+  assessment?: FakeAssessment;
+  requiresApiKey?: boolean;
+}): FakeProvider {
+  let inFlight = 0;
+  const provider: FakeProvider = {
+    id: 'local',
+    description: 'scripted fake provider for tests',
+    requiresApiKey: script.requiresApiKey ?? false,
+    selectRequests: [],
+    assessRequests: [],
+    maxInFlight: 0,
+    async selectTool(req: SelectionRequest): Promise<Selection> {
+      const call = provider.selectRequests.push(req) - 1;
+      inFlight++;
+      provider.maxInFlight = Math.max(provider.maxInFlight, inFlight);
+      try {
+        const reply = await script.reply(req, call);
+        if (reply instanceof Error) throw reply;
+        return {
+          toolCalls: reply.tool === undefined ? [] : [{ name: reply.tool, arguments: reply.arguments ?? {} }],
+          text: reply.text ?? null,
+          raw: { fake: true, call },
+          usage: reply.usage ?? NO_USAGE,
+        };
+      } finally {
+        inFlight--;
+      }
+    },
+    async assessConfidence(req: SelectionRequest & { selection: Selection }): Promise<SelfAssessment> {
+      provider.assessRequests.push(req);
+      const a = script.assessment;
+      if (a === undefined) throw new Error('the fake provider has no self-assessment scripted');
+      if (a instanceof Error) throw a;
+      return { confidence: a.confidence, reasoning: a.reasoning, usage: a.usage ?? NO_USAGE, raw: { fake: 'assessment' } };
+    },
+  };
+  return provider;
+}
