@@ -10,6 +10,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+// The one import from lib: the provider table is plain data, and the CHECK below must follow it.
+import { PROVIDER_CATALOG, PROVIDER_IDS, providerCheckList } from '../lib/providers/catalog';
 
 /** ISO-8601 UTC with milliseconds: sortable as text and parseable by Date. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -115,7 +117,7 @@ export const modelSettings = sqliteTable(
   'model_settings',
   {
     id: id(),
-    provider: text('provider', { enum: ['openai', 'anthropic', 'openai-compatible', 'local'] }).notNull(),
+    provider: text('provider', { enum: PROVIDER_IDS }).notNull(),
     model: text('model').notNull(),
     timeout: integer('timeout').notNull().default(30),
     temperature: real('temperature').notNull().default(0.4),
@@ -127,7 +129,8 @@ export const modelSettings = sqliteTable(
   (t) => [
     index('idx_model_settings_provider').on(t.provider),
     index('idx_model_settings_model').on(t.model),
-    check('ck_model_settings_provider', sql`${t.provider} in ('openai', 'anthropic', 'openai-compatible', 'local')`),
+    // From the provider table: adding a row changes this CHECK, and `npx drizzle-kit generate` writes its migration.
+    check('ck_model_settings_provider', sql`${t.provider} in (${sql.raw(providerCheckList(PROVIDER_CATALOG))})`),
     check('ck_model_settings_timeout', sql`${t.timeout} between 1 and 300`),
     check('ck_model_settings_temperature', sql`${t.temperature} between 0 and 2`),
     check('ck_model_settings_max_retries', sql`${t.maxRetries} between 0 and 10`),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LOCAL_MODELS, PROVIDER_IDS, type ProviderId } from './ids';
+import { LOCAL_MODELS, PROVIDER_IDS, type ProviderId } from './catalog';
 
-export { LOCAL_MODELS, PROVIDER_IDS, type LocalModel, type ProviderId } from './ids';
+export { LOCAL_MODELS, PROVIDER_IDS, type LocalModel, type ProviderId } from './catalog';
 
 /** A model configuration as given per run (SPEC section 10); keys never live here. */
 export const ModelConfigSchema = z

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { queries } from '@/components/data/queries';
 import { Field } from '@/components/ui/field';
-import { PROVIDER_IDS } from '@/lib/providers/ids';
+import { PROVIDER_IDS } from '@/lib/providers/catalog';
 import styles from '../metrics.module.css';
 import { BatchSelect } from './batch-select';
 import { FILTER_KEYS, hasFilters, type MetricsFilterValues } from './filter-params';

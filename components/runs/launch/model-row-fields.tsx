@@ -1,7 +1,7 @@
 'use client';
 
 import { Field } from '@/components/ui/field';
-import { PROVIDER_IDS, type ProviderId } from '@/lib/providers/ids';
+import { PROVIDER_IDS, type ProviderId } from '@/lib/providers/catalog';
 import { withProvider, type ModelRow, type RowErrors } from './model-rows';
 import { providerChoice } from './providers';
 

@@ -1,4 +1,4 @@
-import type { ProviderId } from '@/lib/providers/ids';
+import type { ProviderId } from '@/lib/providers/catalog';
 
 export type KeySlot = 'openai' | 'anthropic' | 'generic';
 

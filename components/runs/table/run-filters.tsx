@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { queries } from '@/components/data/queries';
-import { PROVIDER_IDS } from '@/lib/providers/ids';
+import { PROVIDER_IDS } from '@/lib/providers/catalog';
 import { batchModelNames, shortId } from '../format';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { CLASSIFICATIONS, RUN_STATUSES, type RunFilters } from './use-run-filters';

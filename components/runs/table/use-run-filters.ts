@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { z } from 'zod';
 import type { RunListQuerySchema } from '@/lib/eval/api/schemas';
-import { PROVIDER_IDS } from '@/lib/providers/ids';
+import { PROVIDER_IDS } from '@/lib/providers/catalog';
 
 type RunQuery = z.infer<typeof RunListQuerySchema>;
 export type RunFilters = Pick<RunQuery, 'batchId' | 'status' | 'provider' | 'model' | 'classification'> & { offset: number };
