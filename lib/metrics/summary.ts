@@ -43,7 +43,8 @@ export type MetricsSummary = HeadlineRates & {
   confusionMatrix: ConfusionMatrix;
 };
 
-function toScope(filters: MetricsFilters): MetricsScope {
+/** The filters as the queries take them (dates as created_at bounds). */
+export function toScope(filters: MetricsFilters): MetricsScope {
   const { from, to, ...rest } = filters;
   const bounds = toCreatedAtBounds({ from, to });
   return { ...rest, createdFrom: bounds.from, createdBefore: bounds.before };
