@@ -5,14 +5,16 @@ import { getProvider } from '../../providers/registry';
 import { buildToolNames } from '../../providers/tool-names';
 import type { ClientCache, ExposedTool, ModelConfig, Selection, SelfAssessment } from '../../providers/types';
 import { log } from '../../log';
-import { keyFor, type ApiKeys } from '../api/api-keys';
+import { keyFor, type ApiKeys } from '../../providers/api-keys';
 import type { CircuitBreakers } from './circuit-breaker';
 import { judgeRun, UNKNOWN_SERVER, type SampleOutcome } from '../judge/judge';
 import { describeRunError, isProviderOutage } from './run-errors';
 import { runSignal } from './run-signal';
 import type { ToolCache } from './tool-cache';
+import { applyToolOverrides, renamedTool, type ToolOverride } from './tool-overrides';
 
-export type RunContext = { keys: ApiKeys; toolCache: ToolCache; breakers: CircuitBreakers; clients: ClientCache };
+/** `overrides`: the batch's experiment changes, applied to the listing before the snapshot (none for a plain batch). */
+export type RunContext = { keys: ApiKeys; toolCache: ToolCache; breakers: CircuitBreakers; clients: ClientCache; overrides?: readonly ToolOverride[] };
 export type RunOutcome = { status: 'completed' | 'failed' | 'cancelled'; classification: string | null; errorMessage: string | null };
 /** A claimed run as the worker already holds it (no need to read the row back). */
 export type RunToExecute = { id: string; testCaseId: string; samples: number; settings: ModelSettingsRow | null };
@@ -31,8 +33,8 @@ function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
 }
 
 /** Lists the tools of every server of the case (shared per batch): the snapshot the model will see. */
-async function snapshotTools(serverIds: string[], cache: ToolCache) {
-  const listings = await Promise.all(cache.servers(serverIds).map(async (server) => ({ server, tools: await cache.tools(server) })));
+async function snapshotTools(serverIds: string[], cache: ToolCache, overrides: readonly ToolOverride[]) {
+  const listings = await Promise.all(cache.servers(serverIds).map(async (server) => ({ server, tools: applyToolOverrides(server.name, await cache.tools(server), overrides) })));
   // A server that lists a tool twice still shows it once (the snapshot has one row per tool).
   const seen = new Set<string>();
   const flat = listings
@@ -83,7 +85,8 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal)
     // The provider's SDK loads while the tools are listed, not after: the first runs of a job
     // wait for both. A failure here is the call's to report.
     provider.warmUp?.({ model, apiKey, clients: ctx.clients }).catch(() => undefined);
-    const { rows, names } = await snapshotTools(testCase.servers.map((s) => s.id), ctx.toolCache);
+    const overrides = ctx.overrides ?? [];
+    const { rows, names } = await snapshotTools(testCase.servers.map((s) => s.id), ctx.toolCache, overrides);
     snapshot = rows;
     const exposed: ExposedTool[] = rows.map((r) => ({ exposedName: r.exposedName, description: r.description ?? '', inputSchema: r.inputSchema }));
     const breakerKey = `provider:${model.provider}${model.baseUrl ? `:${new URL(model.baseUrl).host}` : ''}`;
@@ -110,7 +113,8 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal)
       }
     }
 
-    const verdict = judgeRun({ testCase, snapshot: rows, samples, assessment });
+    const expectedTool = renamedTool(overrides, testCase.expectedMcpServerName, testCase.expectedToolName);
+    const verdict = judgeRun({ testCase: { ...testCase, expectedToolName: expectedTool }, snapshot: rows, samples, assessment });
     const raw = {
       samples: samples.map((s) => ({ response: s.selection.raw, toolCalls: s.selection.toolCalls, text: s.selection.text })),
       selectedSample: verdict.sampleIndex,
