@@ -64,8 +64,27 @@ function open(file: string): Connection {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: migrationsFolder() });
+  migrateWithoutForeignKeys(sqlite, db);
   return { file, sqlite, db };
+}
+
+/**
+ * Migrations run in one transaction, where `PRAGMA foreign_keys` is a no-op, and a table
+ * rebuild (SQLite's only way to change a CHECK) drops the old table: with enforcement on,
+ * that fires its children's ON DELETE actions (cascades delete rows, RESTRICT aborts).
+ * Enforcement is off while migrating; a reference left broken afterwards fails the start.
+ */
+function migrateWithoutForeignKeys(sqlite: Database.Database, db: Db): void {
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    migrate(db, { migrationsFolder: migrationsFolder() });
+    const broken = sqlite.pragma('foreign_key_check') as { table: string; parent: string }[];
+    if (broken.length) {
+      throw new Error(`Migration left ${broken.length} broken reference(s), e.g. ${broken[0]?.table} -> ${broken[0]?.parent}`);
+    }
+  } finally {
+    sqlite.pragma('foreign_keys = ON');
+  }
 }
 
 /** The migrated database for the current DATA_DIR (opened on first use). */

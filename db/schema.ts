@@ -24,7 +24,8 @@ export const mcpServers = sqliteTable(
   {
     id: id(),
     name: text('name').notNull(),
-    transport: text('transport', { enum: ['streamable-http', 'sse', 'stdio'] }).notNull(),
+    /** `static`: the tools are held in the harness (static_tools), there is nothing to connect to. */
+    transport: text('transport', { enum: ['streamable-http', 'sse', 'stdio', 'static'] }).notNull(),
     url: text('url'),
     command: text('command'),
     /** JSON array of strings. */
@@ -49,11 +50,12 @@ export const mcpServers = sqliteTable(
     uniqueIndex('uq_mcp_servers_url').on(t.url),
     index('idx_mcp_servers_status').on(t.status),
     check('ck_mcp_servers_name', sql`length(trim(${t.name})) between 1 and 100`),
-    check('ck_mcp_servers_transport', sql`${t.transport} in ('streamable-http', 'sse', 'stdio')`),
+    check('ck_mcp_servers_transport', sql`${t.transport} in ('streamable-http', 'sse', 'stdio', 'static')`),
     check(
       'ck_mcp_servers_endpoint',
       sql`(${t.transport} = 'stdio' and ${t.command} is not null and ${t.url} is null)
-        or (${t.transport} <> 'stdio' and ${t.url} is not null and ${t.command} is null)`,
+        or (${t.transport} = 'static' and ${t.command} is null and ${t.url} is null and ${t.authType} = 'none')
+        or (${t.transport} in ('streamable-http', 'sse') and ${t.url} is not null and ${t.command} is null)`,
     ),
     check('ck_mcp_servers_auth_type', sql`${t.authType} in ('none', 'bearer', 'header', 'basic')`),
     check(
@@ -348,6 +350,42 @@ export const evaluationResults = sqliteTable(
   ],
 );
 
+/** MCP ToolAnnotations as stored for a static tool (every hint optional). */
+export type StaticToolAnnotations = {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+};
+
+/**
+ * The tools of a `static` server, in listing order. One row per tool (not a JSON column on
+ * the server) so the database keeps names unique per server and a tool can be read alone.
+ */
+export const staticTools = sqliteTable(
+  'static_tools',
+  {
+    serverId: text('server_id')
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    description: text('description').notNull().default(''),
+    inputSchema: text('input_schema', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    outputSchema: text('output_schema', { mode: 'json' }).$type<Record<string, unknown>>(),
+    annotations: text('annotations', { mode: 'json' }).$type<StaticToolAnnotations>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serverId, t.name] }),
+    uniqueIndex('uq_static_tools_ordinal').on(t.serverId, t.ordinal),
+    check('ck_static_tools_name', sql`length(${t.name}) between 1 and 128`),
+    check('ck_static_tools_input_schema', sql`json_type(${t.inputSchema}) = 'object'`),
+    check('ck_static_tools_output_schema', sql`${t.outputSchema} is null or json_type(${t.outputSchema}) = 'object'`),
+    check('ck_static_tools_annotations', sql`${t.annotations} is null or json_type(${t.annotations}) = 'object'`),
+  ],
+);
+
 /** Tool playground history: real calls a person made against a registered server. */
 export const toolExecutions = sqliteTable(
   'tool_executions',
@@ -423,5 +461,7 @@ export type NewMcpServerRow = typeof mcpServers.$inferInsert;
 export type TestCaseRow = typeof testCases.$inferSelect;
 export type NewTestCaseRow = typeof testCases.$inferInsert;
 export type ToolExecutionRow = typeof toolExecutions.$inferSelect;
+export type StaticToolRow = typeof staticTools.$inferSelect;
+export type NewStaticToolRow = typeof staticTools.$inferInsert;
 export type TestRunRow = typeof testRuns.$inferSelect;
 export type RunBatchRow = typeof runBatches.$inferSelect;
