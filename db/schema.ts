@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 // The one import from lib: the provider table is plain data, and the CHECK below must follow it.
 import { PROVIDER_CATALOG, PROVIDER_IDS, providerCheckList } from '../lib/providers/catalog';
+import type { ToolOverride } from '../lib/eval/run/tool-overrides';
 
 /** ISO-8601 UTC with milliseconds: sortable as text and parseable by Date. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -155,6 +156,11 @@ export const runBatches = sqliteTable(
     concurrency: integer('concurrency').notNull().default(4),
     totalRuns: integer('total_runs').notNull().default(0),
     errorMessage: text('error_message'),
+    /**
+     * An experiment variant's changes to the tools (lib/eval/run/tool-overrides.ts), applied to
+     * every run's listing before its snapshot; NULL for a plain batch. Never holds a key.
+     */
+    toolOverrides: text('tool_overrides', { mode: 'json' }).$type<ToolOverride[]>(),
     createdAt: createdAt(),
     startedAt: text('started_at'),
     completedAt: text('completed_at'),
@@ -249,6 +255,61 @@ export const testRuns = sqliteTable(
       'ck_test_runs_tokens',
       sql`coalesce(${t.inputTokens}, 0) >= 0 and coalesce(${t.outputTokens}, 0) >= 0`,
     ),
+  ],
+);
+
+/**
+ * A design experiment: the same cases x models x samples run once per variant of the tool
+ * definitions; variant 0 is the unchanged baseline "original". Status and progress are the
+ * aggregate of the variants' batches (no copy here to drift).
+ */
+export const experiments = sqliteTable(
+  'experiments',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** JSON array of the model configs (no keys), as given. */
+    models: text('models', { mode: 'json' }).$type<unknown[]>().notNull(),
+    samples: integer('samples').notNull().default(1),
+    concurrency: integer('concurrency').notNull().default(4),
+    /** JSON array of the test case ids every variant runs. */
+    testCaseIds: text('test_case_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    /**
+     * The affected servers' tool listings when the experiment was created (JSON object: server
+     * name -> tools as tools/list returns them), the base of the variants' diffs and exports.
+     */
+    baselineTools: text('baseline_tools', { mode: 'json' }).$type<Record<string, unknown[]>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('idx_experiments_created_at').on(t.createdAt),
+    check('ck_experiments_name', sql`length(trim(${t.name})) between 1 and 200`),
+    check('ck_experiments_samples', sql`${t.samples} between 1 and 20`),
+    check('ck_experiments_concurrency', sql`${t.concurrency} between 1 and 32`),
+  ],
+);
+
+export const experimentVariants = sqliteTable(
+  'experiment_variants',
+  {
+    id: id(),
+    experimentId: text('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 0 is the baseline "original" (no changes). */
+    ordinal: integer('ordinal').notNull(),
+    /** JSON array of the variant's tool changes (the same list its batch carries as tool_overrides). */
+    changes: text('changes', { mode: 'json' }).$type<ToolOverride[]>().notNull(),
+    batchId: text('batch_id').references(() => runBatches.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uq_experiment_variants_name').on(t.experimentId, t.name),
+    uniqueIndex('uq_experiment_variants_ordinal').on(t.experimentId, t.ordinal),
+    index('idx_experiment_variants_batch').on(t.batchId),
+    check('ck_experiment_variants_name', sql`length(trim(${t.name})) between 1 and 60`),
+    check('ck_experiment_variants_ordinal', sql`${t.ordinal} >= 0`),
   ],
 );
 
@@ -465,3 +526,5 @@ export type StaticToolRow = typeof staticTools.$inferSelect;
 export type NewStaticToolRow = typeof staticTools.$inferInsert;
 export type TestRunRow = typeof testRuns.$inferSelect;
 export type RunBatchRow = typeof runBatches.$inferSelect;
+export type ExperimentRow = typeof experiments.$inferSelect;
+export type ExperimentVariantRow = typeof experimentVariants.$inferSelect;
