@@ -22,6 +22,8 @@ export type NewBatch = {
   testCaseIds: string[];
   /** A single test-case run is a batch-less run: no batch row. */
   withBatchRow: boolean;
+  /** An experiment variant's tool changes, kept on the batch row. */
+  toolOverrides?: RunBatchRow['toolOverrides'];
 };
 
 const INSERT_PENDING_RUN = `insert into test_runs (id, test_case_id, batch_id, model_settings_id, samples, status)
@@ -44,6 +46,7 @@ export function insertBatchWithRuns(input: NewBatch): { batchId: string | null; 
           samples: input.samples,
           concurrency: input.concurrency,
           totalRuns: input.testCaseIds.length * input.models.length,
+          toolOverrides: input.toolOverrides ?? null,
         })
         .run();
     }

@@ -15,21 +15,22 @@ import { NotFoundError, UnprocessableError } from '../../errors';
 import { yieldToEventLoop } from '../../event-loop';
 import { log } from '../../log';
 import type { ModelConfig } from '../../providers/types';
-import { assertKeysPresent, type ApiKeys } from '../api/api-keys';
+import { assertKeysPresent, type ApiKeys } from '../../providers/api-keys';
 import { getCircuitBreakers } from './circuit-breaker';
 import { toBatchDto, toRunDto, type BatchDto, type JobEvent, type TestRunDto } from '../api/dto';
 import { cancelJob, startJob, waitForJob } from './jobs';
 import { executeRun, type RunContext, type RunOutcome } from './runner';
 import type { BatchInput, SingleRunInput } from '../api/schemas';
 import { ToolCache } from './tool-cache';
+import type { ToolOverride } from './tool-overrides';
 
 function settingsOf(m: ModelConfig) {
   return { ...m, baseUrl: m.baseUrl ?? null, systemPrompt: m.systemPrompt ?? null };
 }
 
-function contextFor(keys: ApiKeys, signal: AbortSignal): RunContext {
+function contextFor(keys: ApiKeys, signal: AbortSignal, overrides: readonly ToolOverride[] = []): RunContext {
   const breakers = getCircuitBreakers();
-  return { keys, breakers, toolCache: new ToolCache(breakers, signal), clients: new Map() };
+  return { keys, breakers, toolCache: new ToolCache(breakers, signal), clients: new Map(), overrides };
 }
 
 function runEvent(runId: string, testCaseId: string, outcome: RunOutcome): JobEvent {
@@ -53,7 +54,7 @@ function settingsCache(): (id: string | null) => ModelSettingsRow | null {
 /** Workers take pending runs one at a time until none is left or the batch is cancelled. */
 async function processBatch(batchId: string, concurrency: number, keys: ApiKeys, signal: AbortSignal, emit: (e: JobEvent) => void): Promise<string> {
   setBatchStatus(batchId, 'running');
-  const ctx = contextFor(keys, signal);
+  const ctx = contextFor(keys, signal, getBatch(batchId)?.toolOverrides ?? []);
   const settingsFor = settingsCache();
   const worker = async () => {
     while (!signal.aborted) {
@@ -78,8 +79,11 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
   return status;
 }
 
+/** An experiment variant's batch shows its runs the tools as changed (see tool-overrides). */
+export type BatchOptions = { toolOverrides?: ToolOverride[] };
+
 /** Validates references and keys, writes the batch and its pending runs, then runs it in the background. */
-export function createBatch(input: BatchInput, keys: ApiKeys): BatchDto {
+export function createBatch(input: BatchInput, keys: ApiKeys, options: BatchOptions = {}): BatchDto {
   assertKeysPresent(input.models, keys);
   const testCaseIds = input.testCaseIds ?? listTestCaseIds();
   if (testCaseIds.length === 0) throw new UnprocessableError('no_test_cases', 'There are no test cases to run: create some first');
@@ -95,6 +99,7 @@ export function createBatch(input: BatchInput, keys: ApiKeys): BatchDto {
     concurrency: input.concurrency,
     testCaseIds,
     withBatchRow: true,
+    toolOverrides: options.toolOverrides ?? null,
   });
   const id = batchId as string;
   startJob(id, (signal, emit) =>
