@@ -55,8 +55,12 @@ describe('comparePaired', () => {
 
   it('handles no units and identical variants', () => {
     expect(comparePaired([])).toMatchObject({ n: 0, diff: null, interval: null, pValue: 1, outcome: 'too_few_cases' });
+    // Nothing changed on 10 units: observed, not too few to tell.
     const same = comparePaired(units(7, 0, 0, 3));
-    expect(same).toMatchObject({ diff: 0, pValue: 1, outcome: 'too_few_cases', fixed: [], regressed: [] });
+    expect(same).toMatchObject({ diff: 0, pValue: 1, outcome: 'no_significant_change', fixed: [], regressed: [] });
+    // Five units cannot ever tell, even when all five flip.
+    expect(comparePaired(units(0, 0, 5, 0)).outcome).toBe('too_few_cases');
+    expect(comparePaired(units(5, 0, 0, 0)).outcome).toBe('too_few_cases');
     expect(same.interval!.lower).toBeLessThan(0);
     expect(same.interval!.upper).toBeGreaterThan(0);
   });

@@ -26,10 +26,7 @@ export type PairedComparison = {
   interval: Interval | null;
   /** Exact two-sided McNemar test: the binomial sign test on the b + c discordant units. */
   pValue: number;
-  /**
-   * too_few_cases: fewer discordant units than minimumChangedUnits(alpha), so even a unanimous
-   * change could not reach p < alpha. Otherwise improved / regressed when p < alpha.
-   */
+  /** See decideOutcome. */
   outcome: PairedOutcome;
   fixed: string[];
   regressed: string[];
@@ -63,16 +60,27 @@ export function comparePaired(units: readonly PairedUnit[], options: PairedOptio
     diff: paired?.difference ?? null,
     interval: paired?.interval ?? null,
     pValue,
-    outcome: decideOutcome(c - b, b + c, pValue, alpha),
+    outcome: decideOutcome(c - b, b + c, units.length, pValue, alpha),
     fixed,
     regressed,
     method: `exact McNemar test (alpha ${alpha}); Newcombe paired score interval (method 10), ${confidence * 100}%`,
   };
 }
 
-/** One rule for every paired test here, so accuracy and F1 verdicts read alike. */
-export function decideOutcome(direction: number, changedUnits: number, pValue: number, alpha: number): PairedOutcome {
-  if (changedUnits < minimumChangedUnits(alpha)) return 'too_few_cases';
+/**
+ * One rule for every paired test here, so accuracy and F1 verdicts read alike:
+ * - too_few_cases when some units changed but fewer than minimumChangedUnits(alpha) (6 at
+ *   0.05): even if all of them had changed the same way, p could not fall below alpha, so
+ *   the test cannot tell; likewise when there are fewer units than that in all.
+ * - no_significant_change when nothing changed on enough units (the variants behaved the same
+ *   on every case: observed, not inferred), or when p >= alpha.
+ * - improved / regressed when p < alpha, by the sign of the difference.
+ */
+export function decideOutcome(direction: number, changedUnits: number, totalUnits: number, pValue: number, alpha: number): PairedOutcome {
+  const minimum = minimumChangedUnits(alpha);
+  if (totalUnits < minimum) return 'too_few_cases';
+  if (changedUnits === 0) return 'no_significant_change';
+  if (changedUnits < minimum) return 'too_few_cases';
   if (pValue >= alpha || direction === 0) return 'no_significant_change';
   return direction > 0 ? 'improved' : 'regressed';
 }
