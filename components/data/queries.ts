@@ -3,6 +3,7 @@ import { apiFetch, qs } from './fetcher';
 import type {
   BatchComparison,
   BatchDto,
+  ConfusionList,
   Health,
   List,
   MetricsSummary,
@@ -44,6 +45,8 @@ export const queries = {
   batch: (id: string) => queryOptions({ queryKey: ['batches', id], queryFn: () => apiFetch<BatchDto>(`/api/batches/${id}`) }),
   metrics: (params: Params = {}) =>
     queryOptions({ queryKey: ['metrics', params], queryFn: () => apiFetch<MetricsSummary>(`/api/metrics/summary${qs(params)}`) }),
+  confusions: (params: Params = {}) =>
+    queryOptions({ queryKey: ['metrics', 'confusions', params], queryFn: () => apiFetch<ConfusionList>(`/api/metrics/confusions${qs(params)}`) }),
   compare: (a: string, b: string) =>
     queryOptions({ queryKey: ['metrics', 'compare', a, b], queryFn: () => apiFetch<BatchComparison>(`/api/metrics/compare${qs({ a, b })}`) }),
 };

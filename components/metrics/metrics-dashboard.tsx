@@ -77,7 +77,7 @@ export function MetricsDashboard() {
       ) : (
         <div className={summary.isPlaceholderData ? styles.stale : undefined}>
           <ScopeLine batch={batch} summary={summary.data} updating={summary.isFetching && summary.isPlaceholderData} />
-          <SummaryViews summary={summary.data} />
+          <SummaryViews summary={summary.data} filters={filters} />
         </div>
       )}
       <Section id="compare" title="Compare two batches" intro="Pick a baseline A and a batch B: every metric’s change from A to B, and the test cases whose verdict moved.">

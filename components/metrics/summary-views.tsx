@@ -7,12 +7,13 @@ import { TrendChart } from './charts/trend-chart';
 import { ConfusionHeatmap } from './confusion/confusion-heatmap';
 import { HeatmapLegend } from './confusion/heatmap-legend';
 import { TopConfusions } from './confusion/top-confusions';
+import type { MetricsFilterValues } from './filters/filter-params';
 import { KpiCards } from './kpi/kpi-cards';
 import styles from './metrics.module.css';
 import { Section } from './section';
 
 /** Every view of one metrics summary, top to bottom: headline numbers first, details after. */
-export function SummaryViews({ summary }: { summary: MetricsSummary }) {
+export function SummaryViews({ summary, filters }: { summary: MetricsSummary; filters: MetricsFilterValues }) {
   return (
     <>
       <Section title="Key figures">
@@ -24,7 +25,7 @@ export function SummaryViews({ summary }: { summary: MetricsSummary }) {
       >
         <ConfusionHeatmap matrix={summary.confusionMatrix} />
         <HeatmapLegend />
-        <TopConfusions matrix={summary.confusionMatrix} />
+        <TopConfusions matrix={summary.confusionMatrix} filters={filters} />
       </Section>
       <Section
         title="Precision and recall per tool"

@@ -5,6 +5,7 @@ import { AnalysisError } from './analysis-error';
 import { buildRequest, INITIAL_FORM, type FormErrors, type SimilarityForm } from './form-state';
 import { SourcePicker } from './input/source-picker';
 import { useAnalyzeSimilarity } from './mutations';
+import { useUrlFocus } from './observed/use-url-focus';
 import { OptionsPanel } from './options/options-panel';
 import { ResultsView } from './results/results-view';
 
@@ -17,9 +18,8 @@ export function SimilarityPage() {
 
   const update = (patch: Partial<SimilarityForm>) => setForm((f) => ({ ...f, ...patch }));
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const built = buildRequest(form);
+  function run(next: SimilarityForm) {
+    const built = buildRequest(next);
     if (!built.ok) {
       setErrors(built.errors);
       requestAnimationFrame(() => summaryRef.current?.focus());
@@ -28,6 +28,18 @@ export function SimilarityPage() {
     setErrors({});
     analyze.mutate({ body: built.body, headers: built.headers }, { onSettled: () => requestAnimationFrame(() => resultsRef.current?.focus()) });
   }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    run(form);
+  }
+
+  // A link from another page (e.g. a confused pair on /metrics) names servers and a pair: analyse them at once.
+  const { focus, problem } = useUrlFocus((serverIds) => {
+    const next: SimilarityForm = { ...form, source: 'servers', serverIds };
+    setForm(next);
+    run(next);
+  });
 
   const errorList = Object.values(errors).filter(Boolean);
   return (
@@ -61,6 +73,11 @@ export function SimilarityPage() {
       </form>
       <section ref={resultsRef} tabIndex={-1} className="sim-results" aria-labelledby="sim-results-title" aria-busy={analyze.isPending}>
         <h2 id="sim-results-title">Results</h2>
+        {problem ? (
+          <p className="sim-callout is-warn" role="status">
+            {problem}
+          </p>
+        ) : null}
         {analyze.isPending ? (
           <p className="state state-loading" role="status" aria-live="polite">
             Analysing…
@@ -68,7 +85,7 @@ export function SimilarityPage() {
         ) : analyze.isError ? (
           <AnalysisError error={analyze.error} />
         ) : analyze.data ? (
-          <ResultsView outcome={analyze.data} />
+          <ResultsView outcome={analyze.data} focus={focus} />
         ) : (
           <div className="state state-empty">
             <strong>No analysis yet.</strong>

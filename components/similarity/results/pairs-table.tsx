@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
+import { isFocusPair } from '../focus-params';
 import { score } from '../format';
 import type { SimilarityPair } from '../types';
 import type { OverlapScores } from './overlap-lookup';
@@ -11,7 +12,16 @@ type Row = SimilarityPair & { scores: OverlapScores | undefined };
 
 const PAGE = 100;
 
-type Props = { pairs: SimilarityPair[]; overlapOf: (a: string, b: string) => OverlapScores | undefined; threshold: number; mode: 'all' | 'sparse' };
+type Props = {
+  pairs: SimilarityPair[];
+  overlapOf: (a: string, b: string) => OverlapScores | undefined;
+  threshold: number;
+  mode: 'all' | 'sparse';
+  /** How often evaluated runs confused a pair (either direction), when the tools come from registered servers. */
+  confusedOf?: ((a: string, b: string) => number) | undefined;
+  /** A pair a link asked about: listed even when unflagged, and marked. */
+  focus?: [string, string] | null;
+};
 
 function SortHeader({ label, id, sort, onSort }: { label: string; id: SortKey; sort: { key: SortKey; desc: boolean }; onSort: (k: SortKey) => void }) {
   const current = sort.key === id;
@@ -26,7 +36,7 @@ function SortHeader({ label, id, sort, onSort }: { label: string; id: SortKey; s
 }
 
 /** Flagged pairs (optionally every listed pair), sortable by any score. */
-export function PairsTable({ pairs, overlapOf, threshold, mode }: Props) {
+export function PairsTable({ pairs, overlapOf, threshold, mode, confusedOf, focus = null }: Props) {
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'similarity', desc: true });
   const [showAll, setShowAll] = useState(false);
   const [limit, setLimit] = useState(PAGE);
@@ -36,10 +46,10 @@ export function PairsTable({ pairs, overlapOf, threshold, mode }: Props) {
   const rows = useMemo(() => {
     const value = (r: Row): number => (sort.key === 'overlap' ? (r.scores?.overlap ?? -1) : sort.key === 'fullSimilarity' ? (r.fullSimilarity ?? -1) : r.similarity);
     return pairs
-      .filter((p) => showAll || p.flagged)
+      .filter((p) => showAll || p.flagged || isFocusPair(focus, p.toolA, p.toolB))
       .map((p): Row => ({ ...p, scores: overlapOf(p.toolA, p.toolB) }))
       .sort((x, y) => (sort.desc ? value(y) - value(x) : value(x) - value(y)));
-  }, [pairs, overlapOf, showAll, sort]);
+  }, [pairs, overlapOf, showAll, sort, focus]);
 
   const onSort = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : true }));
 
@@ -74,11 +84,20 @@ export function PairsTable({ pairs, overlapOf, threshold, mode }: Props) {
                 <th scope="col" className="sim-num">
                   Sem. / Param. / Desc.
                 </th>
+                {confusedOf ? (
+                  <th scope="col" className="sim-num">
+                    Confused in runs
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
               {rows.slice(0, limit).map((p) => (
-                <tr key={`${p.toolA}\u0000${p.toolB}`} className={p.flagged ? 'is-flagged' : undefined}>
+                <tr
+                  key={`${p.toolA}\u0000${p.toolB}`}
+                  className={[p.flagged ? 'is-flagged' : '', isFocusPair(focus, p.toolA, p.toolB) ? 'is-focus' : ''].join(' ').trim() || undefined}
+                  data-focus={isFocusPair(focus, p.toolA, p.toolB) || undefined}
+                >
                   <td>
                     <ToolName id={p.toolA} />
                   </td>
@@ -94,6 +113,7 @@ export function PairsTable({ pairs, overlapOf, threshold, mode }: Props) {
                   <td className="sim-num muted">
                     {p.scores ? `${score(p.scores.semantic)} / ${score(p.scores.parameters)} / ${score(p.scores.description)}` : 'n/a'}
                   </td>
+                  {confusedOf ? <td className="sim-num">{confusedOf(p.toolA, p.toolB)}</td> : null}
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,9 @@
 'use client';
 
 import { useMemo } from 'react';
+import { FocusedPair } from '../observed/focused-pair';
+import { MissedPairs } from '../observed/missed-pairs';
+import { useObservedConfusions } from '../observed/use-observed';
 import type { SimilarityOutcome } from '../types';
 import { Clusters } from './clusters';
 import { ExportButtons } from './export-buttons';
@@ -13,12 +16,15 @@ import { Recommendations } from './recommendations';
 import { SourceIssues } from './source-issues';
 import { Stats } from './stats';
 
-export function ResultsView({ outcome }: { outcome: SimilarityOutcome }) {
+export function ResultsView({ outcome, focus = null }: { outcome: SimilarityOutcome; focus?: [string, string] | null }) {
   const { analysis, overlap, body, headers } = outcome;
   const overlapOf = useMemo(() => overlapLookup(overlap), [overlap]);
   const pairOf = useMemo(() => pairIndex(analysis.pairs), [analysis.pairs]);
+  const observed = useObservedConfusions(outcome, pairOf);
+  const confusedOf = observed.state === 'ready' ? observed.data.countOf : undefined;
   return (
     <div className="sim-results-body">
+      {focus ? <FocusedPair focus={focus} analysis={analysis} pairOf={pairOf} observed={observed} /> : null}
       <ModelBanner result={analysis} body={body} />
       <Stats result={analysis} />
       <SourceIssues result={analysis} />
@@ -41,8 +47,15 @@ export function ResultsView({ outcome }: { outcome: SimilarityOutcome }) {
 
       <section className="sim-section" aria-labelledby="sim-pairs-title">
         <h3 id="sim-pairs-title">Flagged pairs</h3>
-        <PairsTable pairs={analysis.pairs} overlapOf={overlapOf} threshold={analysis.threshold} mode={analysis.mode} />
+        <PairsTable pairs={analysis.pairs} overlapOf={overlapOf} threshold={analysis.threshold} mode={analysis.mode} confusedOf={confusedOf} focus={focus} />
       </section>
+
+      {observed.state !== 'off' ? (
+        <section className="sim-section" aria-labelledby="sim-missed-title">
+          <h3 id="sim-missed-title">Missed by similarity</h3>
+          <MissedPairs observed={observed} threshold={analysis.threshold} />
+        </section>
+      ) : null}
 
       <section className="sim-section" aria-labelledby="sim-clusters-title">
         <h3 id="sim-clusters-title">Clusters of confusable tools</h3>
