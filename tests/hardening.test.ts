@@ -4,7 +4,7 @@ import * as casesRoute from '@/app/api/test-cases/route';
 import * as batchesRoute from '@/app/api/batches/route';
 import * as serversRoute from '@/app/api/servers/route';
 import { getSqlite } from '@/db/client';
-import { keyFor } from '@/lib/eval/api/api-keys';
+import { keyFor } from '@/lib/providers/api-keys';
 import { fromDatabaseError } from '@/lib/errors';
 import { call } from './helpers/api';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeF1 } from '@/lib/metrics/rates';
-import { localProvider, type LocalRaw } from '@/lib/providers/local';
+import { localProvider, type LocalRaw } from '@/lib/providers/local/provider';
 import { makeModel, makeRequest } from '@/lib/providers/testing/fixtures';
 import type { ExposedTool, LocalModel } from '@/lib/providers/types';
 import { DEMO_TEST_CASES } from '@/lib/seed/demo-test-cases';

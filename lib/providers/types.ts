@@ -1,38 +1,11 @@
-import { z } from 'zod';
-import { LOCAL_MODELS, PROVIDER_IDS, type ProviderId } from './catalog';
+import type { z } from 'zod';
+import { PROVIDER_CATALOG, type ProviderId } from './catalog';
+import { buildModelConfigSchema } from './model-config';
 
 export { LOCAL_MODELS, PROVIDER_IDS, type LocalModel, type ProviderId } from './catalog';
 
-/** A model configuration as given per run (SPEC section 10); keys never live here. */
-export const ModelConfigSchema = z
-  .object({
-    provider: z.enum(PROVIDER_IDS),
-    model: z.string().trim().min(1).max(200),
-    // Stored for audit and shown in the UI, so it must not carry credentials: keys go in headers.
-    baseUrl: z
-      .string()
-      .url()
-      .max(2048)
-      // zod runs refinements even after .url() failed: parse defensively.
-      .refine((u) => /^https?:$/.test(URL.parse(u)?.protocol ?? ''), 'baseUrl must use http or https')
-      .refine((u) => !URL.parse(u)?.username && !URL.parse(u)?.password, 'baseUrl cannot contain credentials: send the key in a header')
-      .refine((u) => ![...(URL.parse(u)?.searchParams.keys() ?? [])].some((k) => /key|token|secret|sig|password/i.test(k)), 'baseUrl cannot carry a key in its query string: send it in a header')
-      .optional(),
-    systemPrompt: z.string().max(20_000).optional(),
-    /** Seconds, 1-300. */
-    timeout: z.number().int().min(1).max(300).default(30),
-    temperature: z.number().min(0).max(2).default(0.4),
-    maxRetries: z.number().int().min(0).max(10).default(3),
-  })
-  .strict()
-  .superRefine((m, ctx) => {
-    if (m.provider === 'openai-compatible' && !m.baseUrl) {
-      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'baseUrl is required for openai-compatible providers' });
-    }
-    if (m.provider === 'local' && !(LOCAL_MODELS as readonly string[]).includes(m.model)) {
-      ctx.addIssue({ code: 'custom', path: ['model'], message: `the local provider's model is one of ${LOCAL_MODELS.join(', ')} (hybrid: TF-IDF + word vectors; lexical: TF-IDF only)` });
-    }
-  });
+/** A model configuration as given per run (SPEC section 10), for the providers of the table; keys never live here. */
+export const ModelConfigSchema = buildModelConfigSchema(PROVIDER_CATALOG);
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 
 /** One tool as the model sees it: the provider-safe name plus the snapshot's description and schema. */
@@ -86,10 +59,19 @@ export type SelfAssessment = { confidence: number; reasoning: string; usage: Usa
 /** What a provider needs to reach a model, without the question: settings, key and the job's client cache. */
 export type ProviderTarget = Pick<SelectionRequest, 'model' | 'apiKey' | 'clients'>;
 
-export type ProviderDefinition = {
-  id: ProviderId;
-  description: string;
-  requiresApiKey: boolean;
+/** A plain text answer to one prompt, with no tools (e.g. a description revision). */
+export type CompletionRequest = ProviderTarget & {
+  system: string;
+  prompt: string;
+  signal: AbortSignal;
+  /** The provider's default when absent (only APIs that require a limit send one). */
+  maxTokens?: number;
+};
+
+export type Completion = { text: string | null; usage: Usage; raw: unknown };
+
+/** What a provider's folder implements; its metadata is its row in catalog.ts. */
+export type ProviderImplementation = {
   /**
    * Opens what the calls will need (a lazily imported SDK and its client, a local model)
    * ahead of the first call, so a run can do it while the tools are being listed instead of
@@ -103,6 +85,15 @@ export type ProviderDefinition = {
    * {confidence: 0..1, reasoning}. Used when samples = 1.
    */
   assessConfidence(req: SelectionRequest & { selection: Selection }): Promise<SelfAssessment>;
+  /** Every LLM call outside tool selection goes through here; only rows with capabilities.textCompletion have it. */
+  complete?(req: CompletionRequest): Promise<Completion>;
+};
+
+/** A provider as the registry serves it: its row's metadata plus its implementation. */
+export type ProviderDefinition = ProviderImplementation & {
+  id: ProviderId;
+  description: string;
+  requiresApiKey: boolean;
 };
 
 /** A provider call failed (HTTP error, timeout, malformed body); becomes the run's error. */

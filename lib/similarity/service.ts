@@ -1,7 +1,7 @@
 import 'server-only';
 import { ValidationError } from '../errors';
 import { yieldToEventLoop } from '../event-loop';
-import { assertKeysPresent, keyFor, readApiKeys } from '../eval/api/api-keys';
+import { assertKeysPresent, keyFor, readApiKeys } from '../providers/api-keys';
 import { analyzePairs, LARGE_INPUT, MAX_ALL_PAIRS_TOOLS, MAX_LISTED_PAIRS, type PairAnalysis } from './analyze';
 import { embeddingBackend, type EmbeddingBackend } from './embedding-backend';
 import { loadSimilarityTools } from './input';

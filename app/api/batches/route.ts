@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listBatches } from '@/db/queries/batches';
 import { countRunsByStatus } from '@/db/queries/runs';
-import { readApiKeys } from '@/lib/eval/api/api-keys';
+import { readApiKeys } from '@/lib/providers/api-keys';
 import { createBatch } from '@/lib/eval/run/batch';
 import { toBatchDto } from '@/lib/eval/api/dto';
 import { BatchInputSchema } from '@/lib/eval/api/schemas';

@@ -1,4 +1,4 @@
-import { readApiKeys } from '@/lib/eval/api/api-keys';
+import { readApiKeys } from '@/lib/providers/api-keys';
 import { createSingleRun } from '@/lib/eval/run/batch';
 import { SingleRunInputSchema } from '@/lib/eval/api/schemas';
 import { json, parseBody, route } from '@/lib/http';

@@ -1,11 +1,13 @@
 import { yieldToEventLoop } from '@/lib/event-loop';
 import { loadWordVectorProvider, WORD_VECTOR_MODEL } from '@/lib/embeddings/word-vectors';
-import { decideTool, LOCAL_SCORE_THRESHOLD, type LocalDecision } from './local/decide';
-import { extractArguments } from './local/extract-arguments';
-import { createHybridScorer } from './local/hybrid';
-import type { ScoredTool, ToolScorer } from './local/scorer';
-import { tfIdfScorer } from './local/tfidf';
-import { ProviderError, type ExposedTool, type LocalModel, type ProviderDefinition, type SelectionRequest } from './types';
+import { defineProvider } from '../define';
+import { ProviderError, type ExposedTool, type ProviderTarget, type SelectionRequest } from '../types';
+import { decideTool, LOCAL_SCORE_THRESHOLD, type LocalDecision } from './decide';
+import { extractArguments } from './extract-arguments';
+import { createHybridScorer } from './hybrid';
+import type { LocalModel } from './models';
+import type { ScoredTool, ToolScorer } from './scorer';
+import { tfIdfScorer } from './tfidf';
 
 /**
  * The offline baseline: not an LLM but a retrieval router that ranks the tools against the
@@ -54,28 +56,26 @@ function findTool(tools: ExposedTool[], name: string): ExposedTool | undefined {
 }
 
 /** Builds the local provider around one scorer per local model. */
-export function defineLocalProvider(scorers: Record<LocalModel, ToolScorer>): ProviderDefinition {
+export function defineLocalProvider(scorers: Record<LocalModel, ToolScorer>) {
   const scorerFor = (req: Pick<SelectionRequest, 'model'>) => (req.model.model === 'lexical' ? scorers.lexical : scorers.hybrid);
-  return {
-    id: 'local',
-    description: 'Offline retrieval baseline (no LLM, no key): TF-IDF plus word-vector similarity between the query and each tool (hybrid), or TF-IDF alone (lexical)',
-    requiresApiKey: false,
+  // No complete(): a retrieval router writes no text (its row says capabilities.textCompletion: false).
+  return defineProvider('local', {
     // The hybrid router's word vectors load (or convert, once) while the run lists its tools.
-    warmUp: async (target) => {
+    warmUp: async (target: ProviderTarget) => {
       await scorerFor(target).warmUp?.();
     },
-    async selectTool(req) {
+    async selectTool(req: SelectionRequest) {
       const { decision, raw } = await rankTools(scorerFor(req), req);
       const tool = decision.selected ? findTool(req.tools, decision.selected.name) : undefined;
       const toolCalls = tool ? [{ name: tool.exposedName, arguments: extractArguments(req.query, tool.inputSchema) }] : [];
       return { toolCalls, text: null, raw, usage: NO_USAGE };
     },
     // Deterministic, so re-ranking gives the same decision selectTool made.
-    async assessConfidence(req) {
+    async assessConfidence(req: SelectionRequest) {
       const { decision, raw } = await rankTools(scorerFor(req), req);
       return { confidence: decision.confidence, reasoning: decision.reasoning, usage: NO_USAGE, raw };
     },
-  };
+  });
 }
 
 export const localProvider = defineLocalProvider({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defineLocalProvider, localProvider, type LocalRaw } from './local';
-import { LOCAL_SCORE_THRESHOLD } from './local/decide';
-import type { ToolScorer } from './local/scorer';
-import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest } from './testing/fixtures';
-import { LOCAL_MODELS, ModelConfigSchema } from './types';
+import { defineLocalProvider, localProvider, type LocalRaw } from './provider';
+import { LOCAL_SCORE_THRESHOLD } from './decide';
+import type { ToolScorer } from './scorer';
+import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest } from '../testing/fixtures';
+import { LOCAL_MODELS, ModelConfigSchema } from '../types';
 
 const model = makeModel({ provider: 'local', model: 'lexical' });
 const ask = (query: string) => makeRequest(model, { query });

@@ -1,15 +1,16 @@
 import 'server-only';
 import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
-import { reuseClient } from './shared/client-cache';
-import { openAnthropicClient } from './anthropic/client';
-import { buildAssessmentMessages, buildQueryMessages, toAnthropicTools } from './anthropic/messages';
-import { parseAnthropicMessage, type ParsedMessage } from './anthropic/response';
-import { requireApiKey } from './shared/api-key';
-import { toCallSettings } from './shared/call-settings';
-import { resolveSystemPrompt } from './shared/prompts';
-import { withProviderErrors } from './shared/provider-errors';
-import { parseSelfAssessment } from './shared/self-assessment';
-import type { ProviderDefinition, ProviderTarget, SelectionRequest } from './types';
+import { defineProvider } from '../define';
+import { reuseClient } from '../shared/client-cache';
+import { requireApiKey } from '../shared/api-key';
+import { toCallSettings } from '../shared/call-settings';
+import { resolveSystemPrompt } from '../shared/prompts';
+import { withProviderErrors } from '../shared/provider-errors';
+import { parseSelfAssessment } from '../shared/self-assessment';
+import type { ExposedTool, ProviderTarget } from '../types';
+import { openAnthropicClient } from './client';
+import { buildAssessmentMessages, buildQueryMessages, toAnthropicTools } from './messages';
+import { parseAnthropicMessage, type ParsedMessage } from './response';
 
 /** A configured baseUrl (a proxy or gateway) wins over the public endpoint. */
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -21,8 +22,13 @@ const LABEL = 'Anthropic';
 // parameters (temperature, top_p, top_k) with a 400, and the SDK no longer types them. The
 // run's temperature is still stored in model_settings, but it has no effect on Anthropic.
 
+type Call = ProviderTarget & { signal: AbortSignal; tools?: ExposedTool[] };
+
 type Turn<T> = {
   messages: MessageParam[];
+  /** The system prompt of the run's model settings unless given. */
+  system?: string;
+  maxTokens?: number;
   /**
    * null sends no tools. 'none' sends the definitions but forbids calling them: the API
    * requires the definitions once tool_use blocks are in the history.
@@ -39,17 +45,17 @@ function openClient(target: ProviderTarget) {
   return { apiKey, settings, sdk };
 }
 
-async function complete<T>(req: SelectionRequest, turn: Turn<T>): Promise<T> {
+async function call<T>(req: Call, turn: Turn<T>): Promise<T> {
   const { apiKey, settings, sdk } = openClient(req);
   const { client, errors } = await sdk;
   const ctx = { label: LABEL, sdk: errors, settings, signal: req.signal, apiKey };
   return withProviderErrors(ctx, async () => {
-    const tools: Tool[] = turn.toolChoice && req.tools.length > 0 ? toAnthropicTools(req.tools) : [];
+    const tools: Tool[] = turn.toolChoice && req.tools && req.tools.length > 0 ? toAnthropicTools(req.tools) : [];
     const raw: unknown = await client.messages.create(
       {
         model: req.model.model,
-        max_tokens: ANTHROPIC_MAX_TOKENS,
-        system: resolveSystemPrompt(req.model),
+        max_tokens: turn.maxTokens ?? ANTHROPIC_MAX_TOKENS,
+        system: turn.system ?? resolveSystemPrompt(req.model),
         messages: turn.messages,
         ...(turn.toolChoice && tools.length > 0 ? { tools, tool_choice: { type: turn.toolChoice } } : {}),
       },
@@ -59,23 +65,28 @@ async function complete<T>(req: SelectionRequest, turn: Turn<T>): Promise<T> {
   });
 }
 
-export const anthropicProvider: Required<Pick<ProviderDefinition, 'warmUp'>> & ProviderDefinition = {
-  id: 'anthropic',
-  description: 'Anthropic Messages API with native tool use',
-  requiresApiKey: true,
-  warmUp: async (target) => {
+export const anthropicProvider = defineProvider('anthropic', {
+  warmUp: async (target: ProviderTarget) => {
     await openClient(target).sdk;
   },
   selectTool: (req) =>
-    complete(req, {
+    call(req, {
       messages: buildQueryMessages(req),
       toolChoice: 'auto',
       interpret: (parsed, raw) => ({ ...parsed, raw }),
     }),
   assessConfidence: (req) =>
-    complete(req, {
+    call(req, {
       messages: buildAssessmentMessages(req),
       toolChoice: req.selection.toolCalls.length > 0 ? 'none' : null,
       interpret: (parsed, raw) => ({ ...parseSelfAssessment(parsed.text), usage: parsed.usage, raw }),
     }),
-};
+  complete: (req) =>
+    call(req, {
+      messages: [{ role: 'user', content: req.prompt }],
+      system: req.system,
+      toolChoice: null,
+      ...(req.maxTokens ? { maxTokens: req.maxTokens } : {}),
+      interpret: (parsed, raw) => ({ text: parsed.text, usage: parsed.usage, raw }),
+    }),
+});

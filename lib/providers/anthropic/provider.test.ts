@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmServer } from '@/tests/helpers/llm-server';
-import { describeCloudProviderContract } from './testing/cloud-contract';
-import { ANTHROPIC_MAX_TOKENS, anthropicProvider } from './anthropic';
-import { DEFAULT_SYSTEM_PROMPT } from './shared/prompts';
-import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest, SENTINEL_API_KEY } from './testing/fixtures';
+import { describeCloudProviderContract } from '../testing/cloud-contract';
+import { ANTHROPIC_MAX_TOKENS, anthropicProvider } from './provider';
+import { DEFAULT_SYSTEM_PROMPT } from '../shared/prompts';
+import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest, SENTINEL_API_KEY } from '../testing/fixtures';
 
 let server: LlmServer | undefined;
 afterEach(async () => {

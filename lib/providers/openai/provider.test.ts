@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmServer } from '@/tests/helpers/llm-server';
-import { describeCloudProviderContract } from './testing/cloud-contract';
-import { openaiProvider } from './openai';
-import { DEFAULT_SYSTEM_PROMPT } from './shared/prompts';
-import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest, SENTINEL_API_KEY } from './testing/fixtures';
+import { describeCloudProviderContract } from '../testing/cloud-contract';
+import { openaiProvider } from './provider';
+import { DEFAULT_SYSTEM_PROMPT } from '../shared/prompts';
+import { DEMO_TOOLS, expectProviderError, makeModel, makeRequest, SENTINEL_API_KEY } from '../testing/fixtures';
 
 let server: LlmServer | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmServer } from '@/tests/helpers/llm-server';
-import { describeCloudProviderContract } from './testing/cloud-contract';
-import { openaiCompatibleProvider, PLACEHOLDER_API_KEY } from './openai-compatible';
-import { expectProviderError, makeModel, makeRequest } from './testing/fixtures';
+import { describeCloudProviderContract } from '../testing/cloud-contract';
+import { openaiCompatibleProvider, PLACEHOLDER_API_KEY } from './provider';
+import { expectProviderError, makeModel, makeRequest } from '../testing/fixtures';
 
 let server: LlmServer | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import 'server-only';
-import { defineOpenAiChatProvider } from './openai-chat/provider';
-import type { ProviderTarget } from './types';
+import { defineOpenAiChatProvider } from '../openai-chat/provider';
+import type { ProviderTarget } from '../types';
 
 /** Local servers (Ollama, LM Studio, vLLM) ignore the key, but the SDK needs a non-empty one. */
 export const PLACEHOLDER_API_KEY = 'not-needed';
@@ -22,8 +22,6 @@ function describeServer(req: ProviderTarget): string {
 
 export const openaiCompatibleProvider = defineOpenAiChatProvider({
   id: 'openai-compatible',
-  description: 'Any OpenAI-compatible chat-completions server (Ollama, vLLM, LM Studio, OpenRouter) at a baseUrl',
-  requiresApiKey: false,
   describeUpstream: describeServer,
   resolveEndpoint: (req) => ({ baseURL: requireBaseUrl(req), apiKey: req.apiKey || PLACEHOLDER_API_KEY }),
 });
