@@ -10,6 +10,7 @@ const LINKS = [
   { href: '/runs', label: 'Runs' },
   { href: '/metrics', label: 'Metrics' },
   { href: '/similarity', label: 'Similarity' },
+  { href: '/experiments', label: 'Experiments' },
   { href: '/settings', label: 'Settings' },
   { href: '/api-docs', label: 'API' },
 ];

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, qs } from './fetcher';
+import type { ExperimentDto } from '@/components/experiments/types';
 import type {
   BatchComparison,
   BatchDto,
@@ -49,4 +50,7 @@ export const queries = {
     queryOptions({ queryKey: ['metrics', 'confusions', params], queryFn: () => apiFetch<ConfusionList>(`/api/metrics/confusions${qs(params)}`) }),
   compare: (a: string, b: string) =>
     queryOptions({ queryKey: ['metrics', 'compare', a, b], queryFn: () => apiFetch<BatchComparison>(`/api/metrics/compare${qs({ a, b })}`) }),
+  experiments: (params: Params = {}) =>
+    queryOptions({ queryKey: ['experiments', params], queryFn: () => apiFetch<List<ExperimentDto>>(`/api/experiments${qs(params)}`) }),
+  experiment: (id: string) => queryOptions({ queryKey: ['experiments', id], queryFn: () => apiFetch<ExperimentDto>(`/api/experiments/${id}`) }),
 };
