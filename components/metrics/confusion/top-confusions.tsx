@@ -25,7 +25,7 @@ function PairSimilarity({ confusion, pending }: { confusion: Confusion | undefin
       <span data-testid="confusion-similarity" title="Calibrated similarity of the two descriptions the runs saw; 0.85 and above is likely to be confused">
         similarity {confusion.similarity === null ? 'n/a' : confusion.similarity.toFixed(2)}
       </span>{' '}
-      <Link href={similarityPairHref(expected, selected)} aria-label={`Analyse the pair ${expected} and ${selected} on the similarity page`}>
+      <Link href={similarityPairHref(expected, selected)} aria-label={`Compare descriptions of ${expected} and ${selected} on the similarity page`}>
         compare descriptions
       </Link>
     </>
