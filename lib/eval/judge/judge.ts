@@ -2,7 +2,7 @@
  * lib/eval/judge/: how a run is judged, from the model's answers and the test case alone
  * (no I/O). judge.ts is the one entry: it picks the modal selection (selection.ts),
  * classifies it TP/FP/TN/FN (classify.ts), scores the arguments (arguments/, one file per
- * $matcher), derives confidence and pass^k (confidence.ts, confidence-json.ts) and adds the
+ * $matcher), derives confidence and pass^k (confidence.ts) and adds the
  * advice of ../advice/. The other files here import nothing from the rest of lib/eval.
  */
 import type { NewToolDefinition } from '@/db/queries/runs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonObjects } from './confidence-json';
+import { findJsonObjects } from './json-objects';
 
 describe('findJsonObjects', () => {
   it('finds a fenced object first, with the span of the whole fence', () => {
