@@ -2,21 +2,28 @@
  * The scripted LLM server in its own process, as a real provider would be: benchmarks use it
  * so that the server's own CPU time is not counted as harness overhead.
  *   tsx tests/helpers/llm-server-process.ts '<LlmScript as JSON; {"regex": "..."} for a RegExp matcher>'
+ * (`"descriptionModel": {}` answers like the description-sensitive model of description-model.ts)
  * Prints one JSON line {url, openaiBaseUrl, anthropicBaseUrl} once listening; stops on SIGTERM,
  * or when its parent goes away (its stdin pipe closes), so a killed benchmark leaves no server behind.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
+import { respondByDescription, type DescriptionModelOptions } from './description-model';
 import { startLlmServer, type LlmScript } from './llm-server';
 
 type JsonMatcher = string | { regex: string };
-type JsonScript = Omit<LlmScript, 'rules'> & { rules?: { match: JsonMatcher; replies: NonNullable<LlmScript['default']>[] }[] };
+type JsonScript = Omit<LlmScript, 'rules' | 'respond'> & {
+  rules?: { match: JsonMatcher; replies: NonNullable<LlmScript['default']>[] }[];
+  /** Answer unmatched queries like the description-sensitive model (description-model.ts). */
+  descriptionModel?: DescriptionModelOptions;
+};
 
-function fromJson(script: JsonScript): LlmScript {
+function fromJson({ descriptionModel, ...script }: JsonScript): LlmScript {
   return {
     ...script,
     rules: script.rules?.map((r) => ({ ...r, match: typeof r.match === 'string' ? r.match : new RegExp(r.match.regex) })),
+    ...(descriptionModel ? { respond: respondByDescription(descriptionModel) } : {}),
   };
 }
 

@@ -40,9 +40,17 @@ export type ScriptedReply =
 
 export type ScriptRule = { match: QueryMatcher; replies: ScriptedReply[] };
 
+/** What a computed reply sees of a request (see LlmScript.respond). */
+export type ScriptedRequest = { api: LlmApi | 'unknown'; body: unknown; query: string | null };
+
 export type LlmScript = {
   /** First matching rule wins; its replies are consumed in order and the last one repeats. */
   rules?: ScriptRule[];
+  /**
+   * A reply computed from the request itself (e.g. from the tools it offers; see
+   * description-model.ts), for queries no rule matches; undefined falls through to `default`.
+   */
+  respond?: (request: ScriptedRequest) => ScriptedReply | undefined;
   /** For queries no rule matches. */
   default?: ScriptedReply;
 };
@@ -288,9 +296,14 @@ export async function startLlmServer(script: LlmScript = {}): Promise<LlmServer>
   const embeddingInputs = new WeakMap<object, string[]>();
   let seq = 0;
 
-  function pickReply(query: string | null): ScriptedReply {
+  function pickReply(request: ScriptedRequest): ScriptedReply {
+    const { query } = request;
     const rule = query === null ? undefined : script.rules?.find((r) => matches(r.match, query));
-    if (!rule || rule.replies.length === 0) return script.default ?? DEFAULT_REPLY;
+    if (!rule || rule.replies.length === 0) {
+      // Embedding requests get vectors; a reply computed for a chat turn does not apply to them.
+      const isEmbedding = isObject(request.body) && embeddingInputs.has(request.body);
+      return (isEmbedding ? undefined : script.respond?.(request)) ?? script.default ?? DEFAULT_REPLY;
+    }
     const index = consumed.get(rule) ?? 0;
     consumed.set(rule, index + 1);
     return rule.replies[Math.min(index, rule.replies.length - 1)] ?? DEFAULT_REPLY;
@@ -345,7 +358,7 @@ export async function startLlmServer(script: LlmScript = {}): Promise<LlmServer>
       sendJson(res, 400, JSON.stringify({ error: { message: "'input' must be a string or an array of strings", type: 'invalid_request_error', param: 'input', code: null } }));
       return;
     }
-    const reply = pickReply(query);
+    const reply = pickReply({ api, body, query });
     const delayMs = 'delayMs' in reply ? (reply.delayMs ?? 0) : 0;
     if (delayMs <= 0) {
       sendReply(res, api, body, reply);
