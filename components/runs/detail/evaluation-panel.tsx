@@ -1,4 +1,6 @@
 import type { RunDetail } from '@/components/data/queries';
+import { TryRewriteButton } from '@/components/experiments/try-rewrite-button';
+import { prefillFromRunAdvice } from '@/components/experiments/try-rewrite';
 import { Badge } from '@/components/ui/badge';
 import { Panel } from '@/components/ui/panel';
 import { formatPercent } from '../format';
@@ -9,7 +11,7 @@ type Evaluation = NonNullable<RunDetail['evaluation']>;
 const SEVERITY_TONE: Record<string, 'ok' | 'bad' | 'idle' | 'info'> = { high: 'bad', medium: 'idle', low: 'info', info: 'info' };
 
 /** Why: the reasoning, the typed failure reasons and the recommendations. All text, never HTML. */
-export function EvaluationPanel({ evaluation }: { evaluation: Evaluation }) {
+export function EvaluationPanel({ evaluation, tools = [] }: { evaluation: Evaluation; tools?: RunDetail['tools'] }) {
   return (
     <div className="grid-2 runs-eval">
       <Panel title="Reasoning">
@@ -56,6 +58,9 @@ export function EvaluationPanel({ evaluation }: { evaluation: Evaluation }) {
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
+                ) : null}
+                {rec.tool ? (
+                  <TryRewriteButton label={`Try this rewrite of ${rec.tool}`} prefill={() => prefillFromRunAdvice(rec.tool ?? '', rec.otherTool, tools)} />
                 ) : null}
               </li>
             ))}

@@ -32,7 +32,7 @@ function RunDetailView({ run }: { run: RunDetail }) {
       ) : null}
       <TestCaseQuery testCaseId={run.testCaseId} />
       <RunSummary run={run} />
-      {run.evaluation ? <EvaluationPanel evaluation={run.evaluation} /> : null}
+      {run.evaluation ? <EvaluationPanel evaluation={run.evaluation} tools={run.tools} /> : null}
       <ArgumentPanel run={run} />
       <ToolSnapshot run={run} />
       <ModelSettings run={run} />

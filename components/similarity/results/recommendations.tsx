@@ -45,7 +45,7 @@ export function Recommendations({ data }: { data: RecommendationsData }) {
         </ul>
       ) : null}
       {groups.map((g, i) => (
-        <ToolRecommendations key={g.tool} group={g} open={i < 3} />
+        <ToolRecommendations key={g.tool} group={g} open={i < 3} revisions={data.revisions} />
       ))}
     </div>
   );

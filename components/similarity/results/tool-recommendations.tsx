@@ -1,5 +1,8 @@
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
+import { TryRewriteButton } from '@/components/experiments/try-rewrite-button';
+import { prefillFromSimilarity } from '@/components/experiments/try-rewrite';
+import type { Revision } from '../types';
 import { ToolName } from './tool-name';
 import { DescriptionDiff } from './description-diff';
 import type { ToolGroup } from './recommendations';
@@ -7,7 +10,7 @@ import type { ToolGroup } from './recommendations';
 const PRIORITY_TONE = { high: 'bad', medium: 'idle', low: 'info' } as const;
 
 /** One tool: what is wrong (issues), the revised description, and the JSON Patch that applies it. */
-export function ToolRecommendations({ group, open }: { group: ToolGroup; open: boolean }) {
+export function ToolRecommendations({ group, open, revisions = [] }: { group: ToolGroup; open: boolean; revisions?: Revision[] }) {
   const { tool, issues, revision } = group;
   const patch = JSON.stringify(revision?.applyCommands ?? issues.flatMap((i) => i.applyCommands.filter((op) => op.path !== '/name')), null, 2);
   // Renames are left out of the revision's patch (a new name breaks callers): offered on their own.
@@ -51,6 +54,13 @@ export function ToolRecommendations({ group, open }: { group: ToolGroup; open: b
             <DescriptionDiff before={revision.before} after={revision.after} />
           </>
         ) : null}
+        <p className="sim-apply-head">
+          <TryRewriteButton
+            label={`Try this rewrite of ${tool}`}
+            prefill={() => prefillFromSimilarity(tool, issues.flatMap((i) => i.relatedTools), revisions)}
+          />
+          <span className="muted sim-small">Runs the rewrite against the unchanged tools in an experiment, on the cases that expect either tool.</span>
+        </p>
         <div className="sim-apply">
           <div className="sim-apply-head">
             <h4 className="sim-rec-sub">Apply commands (RFC 6902 JSON Patch on {'{name, description, inputSchema}'})</h4>
