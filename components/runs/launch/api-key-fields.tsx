@@ -1,20 +1,8 @@
 'use client';
 
 import { Field } from '@/components/ui/field';
-import { KEY_HEADERS, type ApiKeyInputs } from './api-keys';
-import type { KeySlot } from './providers';
-
-const LABELS: Record<KeySlot, string> = {
-  openai: 'OpenAI API key',
-  anthropic: 'Anthropic API key',
-  generic: 'Generic model API key',
-};
-
-const USES: Record<KeySlot, string> = {
-  openai: 'openai rows',
-  anthropic: 'anthropic rows',
-  generic: 'openai-compatible rows, and any cloud row without its own key',
-};
+import type { ApiKeyInputs } from './api-keys';
+import { KEY_FIELDS, type KeySlot } from './providers';
 
 type Props = {
   keys: ApiKeyInputs;
@@ -36,8 +24,8 @@ export function ApiKeyFields({ keys, onChange, remember, onRememberChange, used,
         stored, logged or returned. Not needed for the <code>local</code> baseline.
       </p>
       <div className="runs-key-grid">
-        {(Object.keys(LABELS) as KeySlot[]).map((slot) => (
-          <Field key={slot} label={`${LABELS[slot]}${used.has(slot) ? ' (used)' : ''}`} hint={`${KEY_HEADERS[slot]}: ${USES[slot]}`} error={errors[slot]}>
+        {KEY_FIELDS.map(({ slot, header, label, uses }) => (
+          <Field key={slot} label={`${label}${used.has(slot) ? ' (used)' : ''}`} hint={`${header}: ${uses}`} error={errors[slot]}>
             {(props) => (
               <input
                 {...props}

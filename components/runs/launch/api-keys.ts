@@ -1,4 +1,4 @@
-import type { KeySlot } from './providers';
+import { KEY_FIELDS, type KeySlot } from './providers';
 
 /**
  * API keys typed for a launch. They travel only as request headers on POST /api/batches,
@@ -7,13 +7,14 @@ import type { KeySlot } from './providers';
  */
 export type ApiKeyInputs = Record<KeySlot, string>;
 
-export const EMPTY_KEYS: ApiKeyInputs = { openai: '', anthropic: '', generic: '' };
+/** One value per key field of the provider table (providers.ts). */
+function perSlot<T>(value: (slot: KeySlot) => T): Record<KeySlot, T> {
+  return Object.fromEntries(KEY_FIELDS.map((f) => [f.slot, value(f.slot)])) as Record<KeySlot, T>;
+}
 
-export const KEY_HEADERS: Record<KeySlot, string> = {
-  openai: 'X-OpenAI-API-Key',
-  anthropic: 'X-Anthropic-API-Key',
-  generic: 'X-Model-API-Key',
-};
+export const EMPTY_KEYS: ApiKeyInputs = perSlot(() => '');
+
+export const KEY_HEADERS: Record<KeySlot, string> = perSlot((slot) => KEY_FIELDS.find((f) => f.slot === slot)?.header ?? '');
 
 const STORAGE_KEY = 'mcp-eval.runs.api-keys';
 
@@ -40,7 +41,7 @@ export function loadRememberedKeys(): ApiKeyInputs | null {
   try {
     const parsed = JSON.parse(raw) as Partial<Record<KeySlot, unknown>>;
     const read = (v: unknown) => (typeof v === 'string' ? v : '');
-    return { openai: read(parsed.openai), anthropic: read(parsed.anthropic), generic: read(parsed.generic) };
+    return perSlot((slot) => read(parsed[slot]));
   } catch {
     return null;
   }

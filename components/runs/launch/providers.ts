@@ -1,6 +1,14 @@
-import type { ProviderId } from '@/lib/providers/catalog';
+import { GENERIC_KEY_HEADER, PROVIDER_CATALOG, type ProviderCatalog, type ProviderId } from '@/lib/providers/catalog';
 
-export type KeySlot = 'openai' | 'anthropic' | 'generic';
+/**
+ * The launch form's view of the provider table (lib/providers/catalog.ts, plain data that is
+ * safe in the browser bundle): which providers to offer, their hints and suggested models, and
+ * which key field each reads. Nothing here is written per provider.
+ */
+
+type OwnKeyRow = Extract<(typeof PROVIDER_CATALOG)[number], { keyHeader: string }>;
+/** A key field: one per provider with its own header, plus the generic X-Model-API-Key. */
+export type KeySlot = OwnKeyRow['id'] | 'generic';
 
 export type ProviderChoice = {
   id: ProviderId;
@@ -14,40 +22,30 @@ export type ProviderChoice = {
   models: string[];
 };
 
-export const PROVIDER_CHOICES: ProviderChoice[] = [
-  {
-    id: 'local',
-    label: 'local (offline baseline)',
-    hint: 'offline retrieval baseline (not an LLM), no key needed: hybrid = TF-IDF + word vectors, lexical = TF-IDF only',
-    key: null,
-    baseUrlRequired: false,
-    models: ['hybrid', 'lexical'],
-  },
-  {
-    id: 'openai',
-    label: 'openai',
-    hint: 'OpenAI API; needs the OpenAI key (or the generic key)',
-    key: { slot: 'openai', required: true },
-    baseUrlRequired: false,
-    models: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'],
-  },
-  {
-    id: 'anthropic',
-    label: 'anthropic',
-    hint: "Anthropic API; needs the Anthropic key (or the generic key). Anthropic's current API ignores temperature.",
-    key: { slot: 'anthropic', required: true },
-    baseUrlRequired: false,
-    models: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-1'],
-  },
-  {
-    id: 'openai-compatible',
-    label: 'openai-compatible',
-    hint: 'Any OpenAI-style endpoint (Ollama, vLLM, LM Studio, OpenRouter); base URL required, key optional (generic key)',
-    key: { slot: 'generic', required: false },
-    baseUrlRequired: true,
-    models: ['llama3.2', 'qwen2.5', 'mistral'],
-  },
-];
+export type KeyField = { slot: KeySlot; header: string; label: string; uses: string };
+
+/** The form's data for the providers of `catalog` (a test passes a table with a fake row). */
+export function providerChoicesOf<C extends ProviderCatalog>(catalog: C) {
+  return catalog.map((row) => ({
+    id: row.id as C[number]['id'],
+    label: row.label,
+    hint: row.hint,
+    key: row.apiKey === 'none' ? null : { slot: row.keyHeader ? row.id : 'generic', required: row.apiKey === 'required' },
+    baseUrlRequired: row.requiresBaseUrl,
+    models: [...row.modelHints],
+  }));
+}
+
+/** The key fields of `catalog`: each provider's own header in table order, then the generic one. */
+export function keyFieldsOf(catalog: ProviderCatalog): { slot: string; header: string; label: string; uses: string }[] {
+  const own = catalog.flatMap((row) => (row.keyHeader ? [{ slot: row.id, header: row.keyHeader, label: `${row.name} API key`, uses: `${row.id} rows` }] : []));
+  const genericOnly = catalog.filter((row) => row.apiKey !== 'none' && !row.keyHeader).map((row) => row.id);
+  const uses = genericOnly.length > 0 ? `${genericOnly.join(', ')} rows, and any cloud row without its own key` : 'any cloud row without its own key';
+  return [...own, { slot: 'generic', header: GENERIC_KEY_HEADER, label: 'Generic model API key', uses }];
+}
+
+export const PROVIDER_CHOICES = providerChoicesOf(PROVIDER_CATALOG) as ProviderChoice[];
+export const KEY_FIELDS = keyFieldsOf(PROVIDER_CATALOG) as KeyField[];
 
 export function providerChoice(id: ProviderId): ProviderChoice {
   return PROVIDER_CHOICES.find((p) => p.id === id) ?? (PROVIDER_CHOICES[0] as ProviderChoice);
