@@ -1,0 +1,6 @@
+import { getExperimentDto } from '@/lib/experiments/service';
+import { json, route } from '@/lib/http';
+
+type Ctx = { params: Promise<{ id: string }> };
+
+export const GET = route<Ctx>(async (_req, { params }) => json(getExperimentDto((await params).id)));

@@ -1,0 +1,129 @@
+import 'server-only';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { getDb } from '../client';
+import {
+  evaluationResults,
+  experiments,
+  experimentVariants,
+  modelSettings,
+  runBatches,
+  testCases,
+  testCaseServers,
+  testRuns,
+  type ExperimentRow,
+  type ExperimentVariantRow,
+  type RunBatchRow,
+} from '../schema';
+import { newId, type Page } from './util';
+
+export type NewExperiment = Omit<typeof experiments.$inferInsert, 'id' | 'createdAt'> & {
+  variants: { name: string; changes: ExperimentVariantRow['changes'] }[];
+};
+
+/** The experiment and its variants (ordinal = position; 0 is the baseline) in one transaction. */
+export function insertExperiment(input: NewExperiment): { experiment: ExperimentRow; variantIds: string[] } {
+  return getDb().transaction((tx) => {
+    const { variants, ...values } = input;
+    const experiment = tx.insert(experiments).values({ ...values, id: newId() }).returning().get();
+    const variantIds = variants.map((v, ordinal) => {
+      const id = newId();
+      tx.insert(experimentVariants).values({ id, experimentId: experiment.id, name: v.name, ordinal, changes: v.changes }).run();
+      return id;
+    });
+    return { experiment, variantIds };
+  });
+}
+
+export function setVariantBatch(variantId: string, batchId: string): void {
+  getDb().update(experimentVariants).set({ batchId }).where(eq(experimentVariants.id, variantId)).run();
+}
+
+export function deleteExperiment(id: string): void {
+  getDb().delete(experiments).where(eq(experiments.id, id)).run();
+}
+
+export function getExperiment(id: string): ExperimentRow | undefined {
+  return getDb().select().from(experiments).where(eq(experiments.id, id)).get();
+}
+
+export function listExperiments(page: Page): { rows: ExperimentRow[]; total: number } {
+  const db = getDb();
+  const rows = db.select().from(experiments).orderBy(desc(experiments.createdAt), desc(experiments.id)).limit(page.limit).offset(page.offset).all();
+  const total = db.select({ n: count() }).from(experiments).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** The variants of these experiments with their batches, in ordinal order. */
+export function listVariants(experimentIds: string[]): (ExperimentVariantRow & { batch: RunBatchRow | null })[] {
+  if (experimentIds.length === 0) return [];
+  return getDb()
+    .select({ variant: experimentVariants, batch: runBatches })
+    .from(experimentVariants)
+    .leftJoin(runBatches, eq(runBatches.id, experimentVariants.batchId))
+    .where(inArray(experimentVariants.experimentId, experimentIds))
+    .orderBy(asc(experimentVariants.experimentId), asc(experimentVariants.ordinal))
+    .all()
+    .map((r) => ({ ...r.variant, batch: r.batch }));
+}
+
+/** The test cases that show the model any of these servers (default cases of an experiment), oldest first. */
+export function testCaseIdsUsingServers(serverIds: string[]): string[] {
+  if (serverIds.length === 0) return [];
+  return getDb()
+    .selectDistinct({ id: testCases.id, createdAt: testCases.createdAt })
+    .from(testCaseServers)
+    .innerJoin(testCases, eq(testCases.id, testCaseServers.testCaseId))
+    .where(inArray(testCaseServers.serverId, serverIds))
+    .orderBy(asc(testCases.createdAt), asc(testCases.id))
+    .all()
+    .map((r) => r.id);
+}
+
+/** One judged run of a batch: what the experiment's statistics pair and count. */
+export type JudgedRun = {
+  runId: string;
+  testCaseId: string;
+  testCaseName: string;
+  provider: string | null;
+  model: string | null;
+  baseUrl: string | null;
+  systemPrompt: string | null;
+  temperature: number | null;
+  timeout: number | null;
+  maxRetries: number | null;
+  classification: EvaluationRowClassification;
+  expectedServer: string | null;
+  expectedTool: string | null;
+  selectedServer: string | null;
+  selectedTool: string | null;
+};
+type EvaluationRowClassification = (typeof evaluationResults.$inferSelect)['classification'];
+
+/** Every evaluated run of a batch (the same rows the metrics summary counts for ?batchId=). */
+export function listJudgedRuns(batchId: string): JudgedRun[] {
+  return getDb()
+    .select({
+      runId: testRuns.id,
+      testCaseId: testRuns.testCaseId,
+      testCaseName: testCases.name,
+      provider: modelSettings.provider,
+      model: modelSettings.model,
+      baseUrl: modelSettings.baseUrl,
+      systemPrompt: modelSettings.systemPrompt,
+      temperature: modelSettings.temperature,
+      timeout: modelSettings.timeout,
+      maxRetries: modelSettings.maxRetries,
+      classification: evaluationResults.classification,
+      expectedServer: evaluationResults.expectedServer,
+      expectedTool: evaluationResults.expectedTool,
+      selectedServer: evaluationResults.selectedServer,
+      selectedTool: evaluationResults.selectedTool,
+    })
+    .from(evaluationResults)
+    .innerJoin(testRuns, eq(testRuns.id, evaluationResults.testRunId))
+    .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
+    .leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId))
+    .where(eq(evaluationResults.batchId, batchId))
+    .orderBy(asc(testRuns.createdAt), asc(testRuns.id))
+    .all();
+}

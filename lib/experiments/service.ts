@@ -1,0 +1,144 @@
+/**
+ * lib/experiments/: design experiments. One experiment runs the same cases x models x samples
+ * once per variant of the tool definitions, each variant as an ordinary batch carrying its
+ * tool overrides (lib/eval/run/tool-overrides.ts), so progress, cancel and SSE are the
+ * batches'. service.ts creates, reads and cancels; changes.ts checks the changes against the
+ * servers' current listings; results.ts turns a variant's runs into metrics, comparisons,
+ * flips and confusion with lib/stats; export.ts and apply.ts adopt a variant.
+ */
+import 'server-only';
+import { getExperiment, insertExperiment, listExperiments, listJudgedRuns, listVariants, setVariantBatch, deleteExperiment, testCaseIdsUsingServers } from '@/db/queries/experiments';
+import { countRunsByStatus } from '@/db/queries/runs';
+import { existingTestCaseIds } from '@/db/queries/test-cases';
+import type { ExperimentRow } from '@/db/schema';
+import { NotFoundError, UnprocessableError } from '../errors';
+import { cancelBatch, createBatch } from '../eval/run/batch';
+import { assertKeysPresent, type ApiKeys } from '../providers/api-keys';
+import type { Page } from '@/db/queries/util';
+import { checkChanges, readListings } from './changes';
+import { aggregateStatus, changedTools, isFinished, sumCounts, type ExperimentDto, type VariantDto, type VariantWithBatch } from './dto';
+import { compareVariant, estimateMetrics, offDiagonal } from './results';
+import { ORIGINAL_VARIANT, type ExperimentInput } from './schemas';
+
+/** The experiment's concurrency is its total: its batches run side by side and share it. */
+function perBatchConcurrency(total: number, batches: number): number {
+  return Math.max(1, Math.floor(total / batches));
+}
+
+function defaultName(): string {
+  return `Experiment ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+}
+
+function resolveCases(input: ExperimentInput, serverIds: string[]): string[] {
+  if (input.testCaseIds) {
+    const known = new Set(existingTestCaseIds(input.testCaseIds));
+    const missing = input.testCaseIds.filter((id) => !known.has(id));
+    if (missing.length) throw new UnprocessableError('unknown_test_case', `Unknown test case id(s): ${missing.slice(0, 20).join(', ')}`, { testCaseIds: missing });
+    return input.testCaseIds;
+  }
+  const ids = testCaseIdsUsingServers(serverIds);
+  if (ids.length === 0) throw new UnprocessableError('no_test_cases', 'No test case uses a server of the changed tools: create some, or pass testCaseIds');
+  return ids;
+}
+
+/**
+ * Checks keys, servers, tools and cases before writing anything, then writes the experiment
+ * and starts one batch per variant ("original" first). Keys reach the batches' jobs only.
+ */
+export async function createExperiment(input: ExperimentInput, keys: ApiKeys): Promise<ExperimentDto> {
+  assertKeysPresent(input.models, keys);
+  const listings = await readListings(input.variants);
+  checkChanges(input.variants, listings);
+  const testCaseIds = resolveCases(input, [...listings.values()].map((l) => l.server.id));
+  const name = input.name ?? defaultName();
+  const variants = [{ name: ORIGINAL_VARIANT, changes: [] }, ...input.variants];
+  const { experiment, variantIds } = insertExperiment({
+    name,
+    models: input.models,
+    samples: input.samples,
+    concurrency: input.concurrency,
+    testCaseIds,
+    baselineTools: Object.fromEntries([...listings].map(([server, l]) => [server, l.tools])),
+    variants,
+  });
+  const concurrency = perBatchConcurrency(input.concurrency, variants.length);
+  const started: string[] = [];
+  try {
+    variants.forEach((variant, i) => {
+      const batch = createBatch(
+        { name: `${name} · ${variant.name}`, testCaseIds, models: input.models, samples: input.samples, concurrency },
+        keys,
+        variant.changes.length ? { toolOverrides: variant.changes } : {},
+      );
+      started.push(batch.id);
+      setVariantBatch(variantIds[i] as string, batch.id);
+    });
+  } catch (err) {
+    // Everything was checked first; should a batch still fail to start, no half experiment stays.
+    await Promise.all(started.map((id) => cancelBatch(id).catch(() => undefined)));
+    deleteExperiment(experiment.id);
+    throw err;
+  }
+  return getExperimentDto(experiment.id);
+}
+
+function toDto(row: ExperimentRow, variants: VariantWithBatch[], detail: boolean): ExperimentDto {
+  const batchIds = variants.flatMap((v) => (v.batchId ? [v.batchId] : []));
+  const counts = countRunsByStatus(batchIds);
+  const statuses = variants.map((v) => v.batch?.status ?? 'pending');
+  const status = aggregateStatus(statuses);
+  const runs = new Map(variants.map((v) => [v.name, v.batchId ? listJudgedRuns(v.batchId) : []]));
+  const baseline = variants[0];
+  const baselineRuns = runs.get(ORIGINAL_VARIANT) ?? [];
+  const dtos: VariantDto[] = variants.map((v) => {
+    const mine = runs.get(v.name) ?? [];
+    const vStatus = v.batch?.status ?? 'pending';
+    const comparable = detail && v.ordinal > 0 && baseline?.batch && isFinished(baseline.batch.status) && isFinished(vStatus);
+    return {
+      name: v.name,
+      batchId: v.batchId,
+      status: vStatus,
+      changes: v.changes,
+      tools: detail ? changedTools(v.changes, row.baselineTools) : [],
+      metrics: estimateMetrics(mine),
+      comparison: comparable ? compareVariant(baselineRuns, mine) : null,
+      confusion: detail ? offDiagonal(mine) : [],
+    };
+  });
+  const finished = variants.map((v) => v.batch?.completedAt ?? '').sort();
+  return {
+    id: row.id,
+    name: row.name,
+    status,
+    models: row.models,
+    samples: row.samples,
+    concurrency: row.concurrency,
+    testCaseIds: row.testCaseIds,
+    createdAt: row.createdAt,
+    completedAt: isFinished(status) ? (finished.at(-1) || null) : null,
+    progress: sumCounts(batchIds.map((id) => counts.get(id)).filter((c) => c !== undefined)),
+    variants: dtos,
+  };
+}
+
+export function getExperimentDto(id: string): ExperimentDto {
+  const row = getExperiment(id);
+  if (!row) throw new NotFoundError('Experiment', id);
+  return toDto(row, listVariants([id]), true);
+}
+
+/** The list leaves out what only the detail page reads (changed tools, comparisons, confusion). */
+export function listExperimentDtos(page: Page): { items: ExperimentDto[]; total: number } {
+  const { rows, total } = listExperiments(page);
+  const variants = listVariants(rows.map((r) => r.id));
+  return { items: rows.map((r) => toDto(r, variants.filter((v) => v.experimentId === r.id), false)), total };
+}
+
+/** Cancels every variant's batch (a finished one is left as it is). */
+export async function cancelExperiment(id: string): Promise<ExperimentDto> {
+  const row = getExperiment(id);
+  if (!row) throw new NotFoundError('Experiment', id);
+  const batchIds = listVariants([id]).flatMap((v) => (v.batchId ? [v.batchId] : []));
+  await Promise.all(batchIds.map((b) => cancelBatch(b)));
+  return getExperimentDto(id);
+}
