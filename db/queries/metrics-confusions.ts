@@ -24,18 +24,32 @@ const OFF_DIAGONAL = 'not (e.expected_tool is e.selected_tool and e.expected_ser
  * where none was expected), counted per (expected, selected) pair, most frequent first.
  */
 export function selectConfusionCells(filters: MetricsScope): ConfusionCell[] {
-  // As selectToolCells: idx_evaluation_results_tool_pair read in GROUP BY order, dates tested on it.
+  // As selectToolCells: idx_evaluation_results_tool_pair read in GROUP BY order, dates tested on
+  // it; it covers the latest created_at too, so counting reads no table row.
   const scope = buildEvaluationScope(filters, { unindexedDates: true });
-  // A bare column next to a single max() comes from the row holding that max (SQLite's documented rule).
   const sql = `
     select e.expected_server as expectedServer, e.expected_tool as expectedTool,
       e.selected_server as selectedServer, e.selected_tool as selectedTool, count(*) as count,
-      max(e.run_created_at) as latestAt, e.test_run_id as latestRunId
+      max(e.run_created_at) as latestAt
     ${renderFrom(scope, [OFF_DIAGONAL])}
     group by e.expected_server, e.expected_tool, e.selected_server, e.selected_tool
     order by count desc, expectedServer nulls last, expectedTool nulls last, selectedServer nulls last, selectedTool nulls last`;
-  const rows = getSqlite().prepare<Record<string, string>, ConfusionCell & { latestAt: string | null }>(sql).all(scope.params);
-  return rows.map(({ latestAt: _latestAt, ...cell }) => cell);
+  const sqlite = getSqlite();
+  const cells = sqlite.prepare<Record<string, string>, Omit<ConfusionCell, 'latestRunId'> & { latestAt: string | null }>(sql).all(scope.params);
+  // Then one run per pair, sought on the same index by pair and time (a table row per pair,
+  // not per mistake: at 100k runs that was most of the time).
+  const latest = sqlite
+    .prepare<Record<string, string | null>, string>(
+      `select e.test_run_id ${renderFrom(scope, [
+        'e.expected_server is @es', 'e.expected_tool is @et', 'e.selected_server is @ss', 'e.selected_tool is @st', 'e.run_created_at is @at',
+      ])} limit 1`,
+    )
+    .pluck();
+  return cells.map(({ latestAt, ...cell }) => ({
+    ...cell,
+    latestRunId:
+      latest.get({ ...scope.params, es: cell.expectedServer, et: cell.expectedTool, ss: cell.selectedServer, st: cell.selectedTool, at: latestAt }) ?? '',
+  }));
 }
 
 /** The tools of one run's snapshot by (server, name), through uq_tool_definitions_run_tool. */
