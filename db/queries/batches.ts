@@ -5,7 +5,8 @@ import { modelSettings, runBatches, type RunBatchRow } from '../schema';
 import { newId, nowIso, type Page } from './util';
 
 export type ModelSettingsValues = {
-  provider: 'openai' | 'anthropic' | 'openai-compatible' | 'local';
+  /** The provider table's ids, through the column's enum (db/schema.ts). */
+  provider: (typeof modelSettings.$inferInsert)['provider'];
   model: string;
   timeout: number;
   temperature: number;

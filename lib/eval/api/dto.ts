@@ -1,18 +1,20 @@
 /**
  * lib/eval/api/: the HTTP edge of the evaluation. dto.ts maps rows to the JSON shapes the
  * routes return and the UI imports (type-only, via components/data/types.ts); schemas.ts
- * and limits.ts are the zod inputs and the limits the launch form also checks; api-keys.ts
- * reads the per-request key headers; batch-events.ts frames a batch's progress as SSE.
+ * and limits.ts are the zod inputs and the limits the launch form also checks (the key
+ * headers are read by lib/providers/api-keys.ts, from the provider table); batch-events.ts
+ * frames a batch's progress as SSE.
  * All but batch-events.ts are contract files with no runtime import from run/, judge/ or
  * advice/, so run/ may use them; batch-events.ts is the one file here that calls into run/.
  */
 import type { RunCounts } from '@/db/queries/runs';
 import type { EvaluationRow, RunWithSettings, ToolDefinitionRow } from '@/db/queries/runs';
 import type { RunBatchRow } from '@/db/schema';
+import type { ProviderId } from '@/lib/providers/catalog';
 import type { Recommendation } from '../advice/types';
 
 export type ModelSettingsDto = {
-  provider: string;
+  provider: ProviderId;
   model: string;
   timeout: number;
   temperature: number;

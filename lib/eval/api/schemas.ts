@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_IDS } from '../../providers/catalog';
 import { ModelConfigSchema } from '../../providers/types';
 import { MAX_CONCURRENCY, MAX_SAMPLES } from './limits';
 
@@ -30,7 +31,7 @@ export const RunListQuerySchema = z.object({
   testCaseId: z.string().max(100).optional(),
   batchId: z.string().max(100).optional(),
   status: z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']).optional(),
-  provider: z.enum(['openai', 'anthropic', 'openai-compatible', 'local']).optional(),
+  provider: z.enum(PROVIDER_IDS).optional(),
   model: z.string().max(200).optional(),
   classification: z.enum(['TP', 'FP', 'TN', 'FN']).optional(),
 });
