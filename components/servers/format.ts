@@ -1,7 +1,8 @@
 import type { ServerDto } from '@/components/data/types';
 
-/** Where a server lives: its URL, or the command line that starts it. */
-export function endpointOf(server: Pick<ServerDto, 'transport' | 'url' | 'command' | 'args'>): string {
+/** Where a server lives: its URL, the command line that starts it, or (static) its stored tools. */
+export function endpointOf(server: Pick<ServerDto, 'transport' | 'url' | 'command' | 'args' | 'toolCount'>): string {
+  if (server.transport === 'static') return `${server.toolCount ?? 0} stored tool${server.toolCount === 1 ? '' : 's'}`;
   if (server.transport !== 'stdio') return server.url ?? '';
   return [server.command ?? '', ...(server.args ?? [])].map(quoteArg).join(' ');
 }
@@ -14,6 +15,7 @@ export const TRANSPORT_LABELS: Record<ServerDto['transport'], string> = {
   'streamable-http': 'Streamable HTTP',
   sse: 'HTTP + SSE',
   stdio: 'stdio',
+  static: 'Static tool set',
 };
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,3 +1,4 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '../servers/schemas';
 
 /** Everything needed to reach one MCP server, secrets already decrypted (never persisted in this form). */
@@ -12,11 +13,14 @@ export type ServerConnection = {
   headers?: Record<string, string>;
   /** Secret values (auth, env) to scrub from any message about this server. */
   secrets?: string[];
+  /** A static server's stored tools, served in-process (lib/mcp/static-server.ts). */
+  tools?: Tool[];
 };
 
 /** Where the server lives, for messages: never includes secrets. */
 export function describeEndpoint(conn: ServerConnection): string {
   if (conn.transport === 'stdio') return [conn.command, ...(conn.args ?? [])].join(' ');
+  if (conn.transport === 'static') return '(static tool set)';
   if (!conn.url) return '(no url)';
   try {
     // origin + path only: userinfo and query strings often carry credentials

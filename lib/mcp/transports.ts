@@ -7,6 +7,7 @@ import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared
 import type { ByteBudget } from './byte-budget';
 import { countingFetch } from './byte-budget';
 import type { ServerConnection } from './connection';
+import { openStaticTransport } from './static-server';
 
 export type OpenedTransport = {
   transport: SdkTransport;
@@ -20,6 +21,9 @@ const STDERR_TAIL_BYTES = 2000;
 
 /** Everything the connection reads (stdout or HTTP bodies) draws on `budget`. */
 export function openTransport(conn: ServerConnection, budget: ByteBudget): OpenedTransport {
+  if (conn.transport === 'static') {
+    return { transport: openStaticTransport(conn.name, conn.tools ?? []), pid: () => null, stderrTail: () => '' };
+  }
   if (conn.transport === 'stdio') {
     if (!conn.command) throw new Error(`stdio server '${conn.name}' has no command`);
     const transport = new StdioClientTransport({

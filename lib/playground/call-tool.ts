@@ -59,6 +59,12 @@ export async function callServerTool(serverId: string, toolName: string, body: C
             check.issues,
           );
         }
+        if (server.transport === 'static') {
+          throw new UnprocessableError(
+            'static_tool_not_executable',
+            `'${toolName}' belongs to the static tool set '${server.name}': it has a definition (the arguments match its inputSchema) but no implementation to call`,
+          );
+        }
         sent = true;
         return client.callTool({ name: toolName, arguments: body.arguments }, undefined, { signal, timeout: body.timeoutMs });
       },

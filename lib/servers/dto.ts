@@ -1,4 +1,5 @@
 import 'server-only';
+import { countStaticTools } from '@/db/queries/static-tools';
 import type { McpServerRow } from '@/db/schema';
 import { maskUrlCredentials } from './schemas';
 import { authHeaderName, MASKED_VALUE, readEnv } from './stored-secrets';
@@ -14,6 +15,8 @@ export type ServerDto = {
   env?: Record<string, string>;
   auth: { type: McpServerRow['authType']; configured: boolean; headerName?: string };
   headers?: Record<string, string>;
+  /** Static servers: how many tools are stored (GET /api/servers/{id}/tools lists them). */
+  toolCount?: number;
   status: McpServerRow['status'];
   statusDetail: string | null;
   lastConnectedAt: string | null;
@@ -42,7 +45,9 @@ export function toServerDto(row: McpServerRow): ServerDto {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-  if (row.transport === 'stdio') {
+  if (row.transport === 'static') {
+    dto.toolCount = countStaticTools([row.id]).get(row.id) ?? 0;
+  } else if (row.transport === 'stdio') {
     dto.command = row.command ?? '';
     dto.args = row.args ?? [];
     dto.env = Object.fromEntries(Object.keys(safely(() => readEnv(row), {})).map((k) => [k, MASKED_VALUE]));

@@ -60,7 +60,8 @@ export async function importServers(doc: unknown): Promise<ServerImportReport> {
 
 /** The registry as an mcp.json document; secrets are replaced by placeholders. */
 export function exportServers(format: McpConfigFormat): Record<string, unknown> {
-  const servers: ExportableServer[] = listAllServers().map((row) => ({
+  // mcp.json describes how to reach a server; a static tool set has no address to write there.
+  const servers: ExportableServer[] = listAllServers().filter((row) => row.transport !== 'static').map((row) => ({
     name: row.name,
     transport: row.transport,
     url: row.url === null ? null : maskUrlCredentials(row.url),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { StaticToolListSchema } from './static-tools/validate';
 
-export const TRANSPORTS = ['streamable-http', 'sse', 'stdio'] as const;
+/** `static`: a tool set held in the harness (no process or URL behind it). */
+export const TRANSPORTS = ['streamable-http', 'sse', 'stdio', 'static'] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
 /** Names are referenced by test cases and become tool-name prefixes, so keep them tame. */
@@ -98,11 +100,21 @@ export const ServerFieldsSchema = z
     env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'invalid environment variable name'), z.string().max(32768)).optional(),
     headers: HeadersSchema.optional(),
     auth: AuthInputSchema.optional(),
+    /** The tools of a static server, in any format of static-tools/formats; PATCH replaces the list. */
+    tools: StaticToolListSchema.optional(),
   })
   .strict();
 
 /** The body of POST /api/servers (and one entry of an import). */
 export const ServerInputSchema = ServerFieldsSchema.superRefine((s, ctx) => {
+    if (s.transport === 'static') {
+      if (!s.tools) ctx.addIssue({ code: 'custom', path: ['tools'], message: 'tools is required for static servers (an empty list is allowed)' });
+      const extra = (['url', 'command', 'args', 'env', 'headers'] as const).filter((k) => s[k] !== undefined);
+      if (s.auth && s.auth.type !== 'none') extra.push('auth' as never);
+      for (const k of extra) ctx.addIssue({ code: 'custom', path: [k], message: `static servers hold their tools and take no ${k}` });
+      return;
+    }
+    if (s.tools) ctx.addIssue({ code: 'custom', path: ['tools'], message: `${s.transport} servers list their own tools; tools apply to static servers only` });
     if (s.transport === 'stdio') {
       if (!s.command) ctx.addIssue({ code: 'custom', path: ['command'], message: 'command is required for stdio servers' });
       if (s.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'stdio servers take command/args, not url' });

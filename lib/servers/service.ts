@@ -8,15 +8,17 @@ import {
   testCaseIdsUsingServer,
   updateServer as updateServerRow,
 } from '@/db/queries/servers';
+import { inTransaction, replaceStaticTools } from '@/db/queries/static-tools';
 import { uniqueViolation } from '@/db/queries/util';
 import type { McpServerRow, NewMcpServerRow } from '@/db/schema';
 import { getEnv } from '../env';
-import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { parseWith } from '../http';
 import { checkConnectivity, listAllTools, withMcpClient, type ConnectivityResult, type Tool } from '../mcp/client';
 import { assertNoActiveRuns } from '../test-cases/service';
 import { toServerDto, type ServerDto } from './dto';
 import { ServerInputSchema, type ServerInput, type ServerPatch } from './schemas';
+import { toStoredValues } from './static-tools/store';
 import { authColumns, envColumn, MASKED_VALUE, readEnv, toConnection } from './stored-secrets';
 
 export const STDIO_DISABLED_MESSAGE =
@@ -52,6 +54,7 @@ function translateUnique<T>(write: () => T): T {
 
 export function plainColumns(input: ServerInput): Omit<NewMcpServerRow, 'id' | 'authType' | 'authSecret' | 'envSecret'> {
   const stdio = input.transport === 'stdio';
+  if (input.transport === 'static') return { name: input.name, transport: 'static', url: null, command: null, args: null, headers: null };
   return {
     name: input.name,
     transport: input.transport,
@@ -69,9 +72,21 @@ async function recordConnectivity(row: McpServerRow): Promise<{ row: McpServerRo
   return { row: updated ?? row, check };
 }
 
+/** A static server is written with its tools in one transaction; there is nothing to connect to, so it is active. */
+function insertStaticServer(input: ServerInput): McpServerRow {
+  return translateUnique(() =>
+    inTransaction(() => {
+      const row = insertServer({ ...plainColumns(input), ...authColumns(undefined), envSecret: null, status: 'active' });
+      replaceStaticTools(row.id, toStoredValues(input.tools ?? []));
+      return row;
+    }),
+  );
+}
+
 export async function createServer(input: ServerInput): Promise<ServerDto> {
   assertTransportAllowed(input.transport);
   assertNoConflict(input.name, input.url);
+  if (input.transport === 'static') return toServerDto(insertStaticServer(input));
   const row = translateUnique(() =>
     insertServer({ ...plainColumns(input), ...authColumns(input.auth), envSecret: envColumn(input.env), status: 'inactive' }),
   );
@@ -80,6 +95,7 @@ export async function createServer(input: ServerInput): Promise<ServerDto> {
 
 /** The stored server in input form, secrets left out (they are kept unless replaced). */
 function currentInput(row: McpServerRow): ServerInput {
+  if (row.transport === 'static') return { name: row.name, transport: 'static', tools: [] };
   return row.transport === 'stdio'
     ? { name: row.name, transport: 'stdio', command: row.command ?? '', args: row.args ?? [] }
     : { name: row.name, transport: row.transport, url: row.url ?? '', headers: row.headers ?? {} };
@@ -98,7 +114,10 @@ export async function updateServer(id: string, patch: ServerPatch): Promise<Serv
   const env = patch.env
     ? Object.fromEntries(Object.entries(patch.env).map(([k, v]) => [k, v === MASKED_VALUE && k in storedEnv ? (storedEnv[k] ?? v) : v]))
     : undefined;
-  const merged = parseWith(ServerInputSchema, { ...base, ...patch, ...(env ? { env } : {}) });
+  // Tools were converted and validated with the patch; the stored list stands in when omitted.
+  const toStatic = (patch.transport ?? row.transport) === 'static';
+  const merged = parseWith(ServerInputSchema, { ...base, ...patch, ...(env ? { env } : {}), tools: toStatic ? [] : patch.tools });
+  if (merged.transport === 'static') return updateStaticServer(row, merged, patch);
   if (merged.transport !== row.transport || merged.command !== row.command) assertTransportAllowed(merged.transport);
   assertNoConflict(merged.name, merged.url, id);
 
@@ -108,9 +127,44 @@ export async function updateServer(id: string, patch: ServerPatch): Promise<Serv
   if (env) values.envSecret = envColumn(env);
   else if (merged.transport !== 'stdio') values.envSecret = null;
 
-  const updated = translateUnique(() => updateServerRow(id, values));
+  // A static server made live lists its own tools from now on.
+  const updated = translateUnique(() =>
+    inTransaction(() => {
+      if (row.transport === 'static') replaceStaticTools(id, []);
+      return updateServerRow(id, values);
+    }),
+  );
   if (!updated) throw new NotFoundError('Server', id);
   return toServerDto((await recordConnectivity(updated)).row);
+}
+
+/**
+ * A static server's update: `tools` replaces the list, omitted keeps it (a server turned static
+ * must bring its tools). A static server turned live loses its stored tools in updateServer.
+ */
+function updateStaticServer(row: McpServerRow, merged: ServerInput, patch: ServerPatch): ServerDto {
+  if (!patch.tools && row.transport !== 'static') {
+    throw new ValidationError('Request body is invalid: tools: tools is required to make a server static', [
+      { path: 'tools', message: 'tools is required to make a server static' },
+    ]);
+  }
+  assertNoConflict(merged.name, undefined, row.id);
+  const values: Partial<NewMcpServerRow> = {
+    ...plainColumns(merged),
+    ...authColumns(undefined),
+    envSecret: null,
+    status: 'active',
+    statusDetail: null,
+  };
+  const updated = translateUnique(() =>
+    inTransaction(() => {
+      const written = updateServerRow(row.id, values);
+      if (written && patch.tools) replaceStaticTools(row.id, toStoredValues(patch.tools));
+      return written;
+    }),
+  );
+  if (!updated) throw new NotFoundError('Server', row.id);
+  return toServerDto(updated);
 }
 
 export function deleteServer(id: string, force: boolean): { deletedTestCases: number } {

@@ -4,6 +4,7 @@ import { decryptJson, encryptJson } from '../crypto/secrets';
 import { UnprocessableError } from '../errors';
 import type { ServerConnection } from '../mcp/connection';
 import type { AuthInput } from './schemas';
+import { storedToolsOf } from './static-tools/store';
 
 /** The secret half of an auth input, as stored (encrypted) in auth_secret. */
 type StoredAuth =
@@ -51,6 +52,8 @@ function authHeaders(auth: StoredAuth | null): Record<string, string> {
 
 /** Decrypts what is needed to connect; the result lives only as long as the call. */
 export function toConnection(row: McpServerRow): ServerConnection {
+  // A static server's tools are read now: a run's snapshot is the list at run time.
+  if (row.transport === 'static') return { name: row.name, transport: 'static', tools: storedToolsOf(row.id), secrets: [] };
   let env: Record<string, string>;
   let auth: StoredAuth | null;
   try {

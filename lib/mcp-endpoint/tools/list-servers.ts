@@ -12,7 +12,7 @@ export const listServersTool = defineTool({
   title: 'List registered MCP servers',
   description: () =>
     'The MCP servers registered in the harness (the servers whose tools models choose from), by name. ' +
-    'Returns {items, total, limit, offset, returned, nextOffset, metadata}; each item: id, name, transport, url or command, status, statusDetail, lastConnectedAt.',
+    'Returns {items, total, limit, offset, returned, nextOffset, metadata}; each item: id, name, transport (static: a tool set held in the harness), url, command or toolCount, status, statusDetail, lastConnectedAt.',
   inputSchema: z
     .object({
       search: z.string().max(200).optional().describe('Part of the name or URL'),
@@ -27,7 +27,7 @@ export const listServersTool = defineTool({
       id: s.id,
       name: s.name,
       transport: s.transport,
-      ...(s.url !== undefined ? { url: s.url } : { command: [s.command, ...(s.args ?? [])].join(' ') }),
+      ...(s.transport === 'static' ? { toolCount: s.toolCount ?? 0 } : s.url !== undefined ? { url: s.url } : { command: [s.command, ...(s.args ?? [])].join(' ') }),
       status: s.status,
       statusDetail: s.statusDetail,
       lastConnectedAt: s.lastConnectedAt,

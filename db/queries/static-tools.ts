@@ -1,0 +1,54 @@
+import 'server-only';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import { getDb } from '../client';
+import { staticTools, type StaticToolRow } from '../schema';
+
+export type StaticToolValues = Omit<StaticToolRow, 'serverId' | 'ordinal' | 'outputSchema' | 'annotations'> &
+  Partial<Pick<StaticToolRow, 'outputSchema' | 'annotations'>>;
+
+/** The tools of a static server, in listing order. */
+export function listStaticTools(serverId: string): StaticToolRow[] {
+  return getDb().select().from(staticTools).where(eq(staticTools.serverId, serverId)).orderBy(asc(staticTools.ordinal)).all();
+}
+
+export function countStaticTools(serverIds: string[]): Map<string, number> {
+  if (serverIds.length === 0) return new Map();
+  const rows = getDb()
+    .select({ serverId: staticTools.serverId, n: count() })
+    .from(staticTools)
+    .where(inArray(staticTools.serverId, serverIds))
+    .groupBy(staticTools.serverId)
+    .all();
+  return new Map(rows.map((r) => [r.serverId, r.n]));
+}
+
+/**
+ * Replaces the whole list (order = array order). Call inside the transaction that writes the
+ * server row, so a server is never seen with half a list.
+ */
+export function replaceStaticTools(serverId: string, tools: StaticToolValues[]): void {
+  const db = getDb();
+  db.delete(staticTools).where(eq(staticTools.serverId, serverId)).run();
+  if (tools.length === 0) return;
+  // SQLite binds at most 32,766 variables: 7 per tool, so chunks of 1,000 stay well below.
+  for (let i = 0; i < tools.length; i += 1000) {
+    db.insert(staticTools)
+      .values(
+        tools.slice(i, i + 1000).map((t, k) => ({
+          serverId,
+          ordinal: i + k,
+          name: t.name,
+          description: t.description,
+          inputSchema: t.inputSchema,
+          outputSchema: t.outputSchema ?? null,
+          annotations: t.annotations ?? null,
+        })),
+      )
+      .run();
+  }
+}
+
+/** One transaction around a server write and its tool list (better-sqlite3 nests as savepoints). */
+export function inTransaction<T>(write: () => T): T {
+  return getDb().transaction(() => write());
+}
