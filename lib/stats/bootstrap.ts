@@ -1,5 +1,5 @@
 import { seededRandom } from '@/lib/seeded-random';
-import { addCounts, computeMetric, emptyCounts, sumCounts, type ClassificationMetric, type Counts } from './counts';
+import { computeMetric, sumCounts, type ClassificationMetric, type Counts } from './counts';
 import { assertLevel, DEFAULT_CONFIDENCE, type Interval } from './types';
 
 /**
@@ -29,11 +29,8 @@ export type PairedCounts = { a: Counts; b: Counts };
 export function bootstrapMetric(units: readonly Counts[], metric: ClassificationMetric, options: BootstrapOptions = {}): BootstrapResult {
   const settings = resolve(options);
   const estimate = computeMetric(metric, sumCounts(units));
-  const values = resampleValues(units.length, settings, (draw) => {
-    const total = emptyCounts();
-    for (const i of draw) addCounts(total, units[i]!);
-    return computeMetric(metric, total);
-  });
+  const flat = flatten(units);
+  const values = resampleValues(units.length, settings, (draw) => computeMetric(metric, sumDrawn(flat, draw)));
   return summarize(estimate, values, settings, 'percentile bootstrap');
 }
 
@@ -43,18 +40,34 @@ export function bootstrapF1(units: readonly Counts[], options: BootstrapOptions 
 
 /** The difference b - a, resampling the paired units jointly (the same units on both sides). */
 export function bootstrapPairedDelta(pairs: readonly PairedCounts[], metric: ClassificationMetric, options: BootstrapOptions = {}): BootstrapResult {
+  return bootstrapPairedDeltas(pairs, [metric], options)[metric]!;
+}
+
+/** bootstrapPairedDelta for several metrics from the same resamples (one pass, same results). */
+export function bootstrapPairedDeltas<M extends ClassificationMetric>(
+  pairs: readonly PairedCounts[],
+  metrics: readonly M[],
+  options: BootstrapOptions = {},
+): Partial<Record<M, BootstrapResult>> {
   const settings = resolve(options);
-  const estimate = delta(metric, sumCounts(pairs.map((p) => p.a)), sumCounts(pairs.map((p) => p.b)));
-  const values = resampleValues(pairs.length, settings, (draw) => {
-    const a = emptyCounts();
-    const b = emptyCounts();
-    for (const i of draw) {
-      addCounts(a, pairs[i]!.a);
-      addCounts(b, pairs[i]!.b);
-    }
-    return delta(metric, a, b);
+  const a = sumCounts(pairs.map((p) => p.a));
+  const b = sumCounts(pairs.map((p) => p.b));
+  const flatA = flatten(pairs.map((p) => p.a));
+  const flatB = flatten(pairs.map((p) => p.b));
+  const values = metrics.map((): number[] => []);
+  forEachResample(pairs.length, settings, (draw) => {
+    const drawnA = sumDrawn(flatA, draw);
+    const drawnB = sumDrawn(flatB, draw);
+    metrics.forEach((metric, k) => {
+      const value = delta(metric, drawnA, drawnB);
+      if (value !== null) values[k]!.push(value);
+    });
   });
-  return summarize(estimate, values, settings, 'paired percentile bootstrap');
+  const results: Partial<Record<M, BootstrapResult>> = {};
+  metrics.forEach((metric, k) => {
+    results[metric] = summarize(delta(metric, a, b), values[k]!.sort((x, y) => x - y), settings, 'paired percentile bootstrap');
+  });
+  return results;
 }
 
 /** Linear interpolation between order statistics (R's type 7), on sorted values. */
@@ -67,6 +80,28 @@ export function quantileSorted(sorted: readonly number[], q: number): number {
 }
 
 type Settings = { resamples: number; seed: number; confidence: number };
+
+// Counts as one flat array (tp, fp, tn, fn per unit): the resampling loop is the hot path.
+function flatten(units: readonly Counts[]): Float64Array {
+  const flat = new Float64Array(units.length * 4);
+  units.forEach((u, i) => flat.set([u.tp, u.fp, u.tn, u.fn], i * 4));
+  return flat;
+}
+
+function sumDrawn(flat: Float64Array, draw: Uint32Array): Counts {
+  let tp = 0;
+  let fp = 0;
+  let tn = 0;
+  let fn = 0;
+  for (let k = 0; k < draw.length; k++) {
+    const at = draw[k]! * 4;
+    tp += flat[at]!;
+    fp += flat[at + 1]!;
+    tn += flat[at + 2]!;
+    fn += flat[at + 3]!;
+  }
+  return { tp, fp, tn, fn };
+}
 
 function resolve(options: BootstrapOptions): Settings {
   const settings = { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: options.seed ?? DEFAULT_SEED, confidence: options.confidence ?? DEFAULT_CONFIDENCE };
@@ -81,16 +116,22 @@ function delta(metric: ClassificationMetric, a: Counts, b: Counts): number | nul
   return before === null || after === null ? null : after - before;
 }
 
-function resampleValues(n: number, settings: Settings, evaluate: (draw: Uint32Array) => number | null): number[] {
-  if (n === 0) return [];
+function forEachResample(n: number, settings: Settings, visit: (draw: Uint32Array) => void): void {
+  if (n === 0) return;
   const random = seededRandom(settings.seed);
   const draw = new Uint32Array(n);
-  const values: number[] = [];
   for (let r = 0; r < settings.resamples; r++) {
     for (let i = 0; i < n; i++) draw[i] = Math.floor(random() * n);
+    visit(draw);
+  }
+}
+
+function resampleValues(n: number, settings: Settings, evaluate: (draw: Uint32Array) => number | null): number[] {
+  const values: number[] = [];
+  forEachResample(n, settings, (draw) => {
     const value = evaluate(draw);
     if (value !== null) values.push(value);
-  }
+  });
   return values.sort((x, y) => x - y);
 }
 

@@ -1,8 +1,8 @@
 import type { Classification } from '@/lib/eval/judge/classify';
-import { bootstrapPairedDelta, DEFAULT_RESAMPLES, DEFAULT_SEED, type PairedCounts } from './bootstrap';
+import { bootstrapPairedDeltas, DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapResult, type PairedCounts } from './bootstrap';
 import { CLASSIFICATION_METRICS, computeMetric, countClassifications, sameCounts, sumCounts, type ClassificationMetric, type Counts } from './counts';
 import { comparePaired, decideOutcome, type PairedOutcome } from './paired';
-import { pairedPermutationTest } from './permutation';
+import { pairedPermutationTests, type PermutationResult } from './permutation';
 import { assertLevel, DEFAULT_ALPHA, DEFAULT_CONFIDENCE, type Interval } from './types';
 
 /**
@@ -81,11 +81,16 @@ export function compareOutcomes(baseline: readonly CaseOutcome[], current: reado
   const pairs: PairedCounts[] = units.map((u) => ({ a: u.baseline, b: u.current }));
   const singleOutcome = units.every((u) => total(u.baseline) === 1 && total(u.current) === 1);
   const settings = { alpha, confidence, resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: options.seed ?? DEFAULT_SEED };
+  const resampled = CLASSIFICATION_METRICS.filter((metric) => !(metric === 'accuracy' && singleOutcome));
+  // One bootstrap pass for every resampled metric: the draws are shared, the cost is not repeated.
+  const intervals = bootstrapPairedDeltas(pairs, resampled, settings);
+  const tests = pairedPermutationTests(pairs, resampled, { seed: settings.seed });
   const metrics = Object.fromEntries(
-    CLASSIFICATION_METRICS.map((metric) => [
-      metric,
-      metric === 'accuracy' && singleOutcome ? compareAccuracyExactly(units, settings) : compareByResampling(pairs, metric, settings),
-    ]),
+    CLASSIFICATION_METRICS.map((metric) => {
+      const boot = intervals[metric];
+      const test = tests[metric];
+      return [metric, boot && test ? compareByResampling(pairs, metric, boot, test, settings) : compareAccuracyExactly(units, settings)];
+    }),
   ) as Record<ClassificationMetric, MetricComparison>;
   return {
     units: units.length,
@@ -120,12 +125,10 @@ function compareAccuracyExactly(units: readonly UnitOutcome[], settings: Setting
   };
 }
 
-function compareByResampling(pairs: readonly PairedCounts[], metric: ClassificationMetric, settings: Settings): MetricComparison {
+function compareByResampling(pairs: readonly PairedCounts[], metric: ClassificationMetric, boot: BootstrapResult, test: PermutationResult, settings: Settings): MetricComparison {
   const a = computeMetric(metric, sumCounts(pairs.map((p) => p.a)));
   const b = computeMetric(metric, sumCounts(pairs.map((p) => p.b)));
   const delta = a === null || b === null ? null : b - a;
-  const test = pairedPermutationTest(pairs, metric, { seed: settings.seed });
-  const boot = bootstrapPairedDelta(pairs, metric, settings);
   // An undefined difference (e.g. precision with no picks on a side) is no evidence either way.
   const outcome = decideOutcome(delta ?? 0, test.changedUnits, pairs.length, test.pValue ?? 1, settings.alpha);
   return {

@@ -1,6 +1,6 @@
 import { seededRandom } from '@/lib/seeded-random';
 import type { PairedCounts } from './bootstrap';
-import { addCounts, computeMetric, sameCounts, sumCounts, type ClassificationMetric, type Counts } from './counts';
+import { computeMetric, sameCounts, sumCounts, type ClassificationMetric, type Counts } from './counts';
 
 /**
  * The paired randomization (swap) test for a metric difference (Noreen 1989; Yeh 2000 for F1):
@@ -28,66 +28,91 @@ export type PermutationResult = {
 const TOLERANCE = 1e-9;
 
 export function pairedPermutationTest(pairs: readonly PairedCounts[], metric: ClassificationMetric, options: PermutationOptions = {}): PermutationResult {
+  return pairedPermutationTests(pairs, [metric], options)[metric]!;
+}
+
+/** pairedPermutationTest for several metrics from the same swaps (one pass, same results). */
+export function pairedPermutationTests<M extends ClassificationMetric>(
+  pairs: readonly PairedCounts[],
+  metrics: readonly M[],
+  options: PermutationOptions = {},
+): Partial<Record<M, PermutationResult>> {
   const changed = pairs.filter((p) => !sameCounts(p.a, p.b));
   const m = changed.length;
-  const observed = difference(metric, sumCounts(pairs.map((p) => p.a)), sumCounts(pairs.map((p) => p.b)));
-  if (observed === null) return { pValue: null, changedUnits: m, method: 'paired randomization test (undefined difference)' };
-  const threshold = Math.abs(observed) * (1 - TOLERANCE) - TOLERANCE;
-  // Start from "nothing swapped"; swapping unit i moves (b_i - a_i) from B to A.
-  const a = sumCounts(pairs.map((p) => p.a));
-  const b = sumCounts(pairs.map((p) => p.b));
-  const isExtreme = (): boolean => {
-    const value = difference(metric, a, b);
-    return value === null || Math.abs(value) >= threshold;
-  };
-  const swapped = new Uint8Array(m);
-  const toggle = (i: number): void => {
-    const unit = changed[i]!;
-    const sign = swapped[i] ? -1 : 1;
-    swapped[i] = swapped[i] ? 0 : 1;
-    // Moving unit i's outcomes across: A gains b_i - a_i, B loses it (or the reverse).
-    shift(a, unit.b, unit.a, sign);
-    shift(b, unit.a, unit.b, sign);
+  const a0 = sumCounts(pairs.map((p) => p.a));
+  const b0 = sumCounts(pairs.map((p) => p.b));
+  const thresholds = metrics.map((metric) => {
+    const observed = difference(metric, a0, b0);
+    return observed === null ? null : Math.abs(observed) * (1 - TOLERANCE) - TOLERANCE;
+  });
+  // Swapping unit i moves d_i = b_i - a_i from B to A: A + d_i, B - d_i. Flat for the hot loops.
+  const d = new Float64Array(m * 4);
+  changed.forEach((p, i) => d.set([p.b.tp - p.a.tp, p.b.fp - p.a.fp, p.b.tn - p.a.tn, p.b.fn - p.a.fn], i * 4));
+  const extreme = metrics.map(() => 0);
+  const tally = (tp: number, fp: number, tn: number, fn: number): void => {
+    const a = { tp: a0.tp + tp, fp: a0.fp + fp, tn: a0.tn + tn, fn: a0.fn + fn };
+    const b = { tp: b0.tp - tp, fp: b0.fp - fp, tn: b0.tn - tn, fn: b0.fn - fn };
+    metrics.forEach((metric, k) => {
+      const threshold = thresholds[k];
+      if (threshold === null || threshold === undefined) return;
+      const value = difference(metric, a, b);
+      if (value === null || Math.abs(value) >= threshold) extreme[k]! += 1;
+    });
   };
 
+  let total: number;
+  let method: string;
+  let plusOne = 0;
   if (m <= EXACT_LIMIT) {
-    // Gray code: each step swaps one unit, so all 2^m arrangements cost O(1) each.
-    let extreme = isExtreme() ? 1 : 0;
-    const total = 2 ** m;
+    // Gray code: each step swaps one unit in or out, so all 2^m arrangements cost O(1) each.
+    const swapped = new Uint8Array(m);
+    const moved = [0, 0, 0, 0];
+    tally(0, 0, 0, 0);
+    total = 2 ** m;
     for (let step = 1; step < total; step++) {
-      toggle(31 - Math.clz32(step & -step));
-      if (isExtreme()) extreme += 1;
+      const i = 31 - Math.clz32(step & -step);
+      const sign = swapped[i] ? -1 : 1;
+      swapped[i] = swapped[i] ? 0 : 1;
+      for (let k = 0; k < 4; k++) moved[k]! += sign * d[i * 4 + k]!;
+      tally(moved[0]!, moved[1]!, moved[2]!, moved[3]!);
     }
-    return { pValue: extreme / total, changedUnits: m, method: `exact paired randomization test (${total} swaps of ${m} changed units)` };
-  }
-
-  const permutations = options.permutations ?? DEFAULT_PERMUTATIONS;
-  const seed = options.seed ?? 1;
-  const random = seededRandom(seed);
-  let extreme = 0;
-  for (let r = 0; r < permutations; r++) {
-    for (let i = 0; i < m; i++) {
-      const want = random() < 0.5 ? 1 : 0;
-      if (swapped[i] !== want) toggle(i);
+    method = `exact paired randomization test (${total} swaps of ${m} changed units)`;
+  } else {
+    const permutations = options.permutations ?? DEFAULT_PERMUTATIONS;
+    const seed = options.seed ?? 1;
+    const random = seededRandom(seed);
+    for (let r = 0; r < permutations; r++) {
+      let tp = 0;
+      let fp = 0;
+      let tn = 0;
+      let fn = 0;
+      for (let i = 0, at = 0; i < m; i++, at += 4) {
+        if (random() < 0.5) {
+          tp += d[at]!;
+          fp += d[at + 1]!;
+          tn += d[at + 2]!;
+          fn += d[at + 3]!;
+        }
+      }
+      tally(tp, fp, tn, fn);
     }
-    if (isExtreme()) extreme += 1;
+    // +1 on both sides counts the observed arrangement, so p is never 0 (Phipson & Smyth 2010).
+    total = permutations;
+    plusOne = 1;
+    method = `paired randomization test, ${permutations} random swaps, seed ${seed}`;
   }
-  // +1 on both sides counts the observed arrangement, so p is never 0 (Phipson & Smyth 2010).
-  return {
-    pValue: (extreme + 1) / (permutations + 1),
-    changedUnits: m,
-    method: `paired randomization test, ${permutations} random swaps, seed ${seed}`,
-  };
+  const results: Partial<Record<M, PermutationResult>> = {};
+  metrics.forEach((metric, k) => {
+    results[metric] =
+      thresholds[k] === null
+        ? { pValue: null, changedUnits: m, method: 'paired randomization test (undefined difference)' }
+        : { pValue: (extreme[k]! + plusOne) / (total + plusOne), changedUnits: m, method };
+  });
+  return results;
 }
 
 function difference(metric: ClassificationMetric, a: Counts, b: Counts): number | null {
   const before = computeMetric(metric, a);
   const after = computeMetric(metric, b);
   return before === null || after === null ? null : after - before;
-}
-
-/** into += sign * (plus - minus) */
-function shift(into: Counts, plus: Counts, minus: Counts, sign: number): void {
-  addCounts(into, plus, sign);
-  addCounts(into, minus, -sign);
 }
