@@ -12,7 +12,7 @@ import { expectFocusRings, expectNamedControls, expectPageStructure, focusIsInsi
 type List<T> = { items: T[]; total: number };
 type Summary = { byTool: { tool: string }[]; confidence: { robust: number; misleading: number }; confusionMatrix: { labels: string[]; cells: { count: number }[] } };
 
-const ids = { server: '', todoServer: '', testCase: '', batch: '', run: '' };
+const ids = { server: '', todoServer: '', testCase: '', batch: '', run: '', experiment: '' };
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -36,6 +36,17 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   ids.batch = ((await created.json()) as { id: string }).id;
   await expect.poll(async () => (await getJson<{ status: string }>(request, `/api/batches/${ids.batch}`)).status, { timeout: 45_000 }).toBe('completed');
   ids.run = (await getJson<List<{ id: string }>>(request, `/api/test-runs?batchId=${ids.batch}&limit=1`)).items[0]?.id ?? '';
+  // A finished experiment, so its page has variants side by side to walk.
+  const experiment = await request.post('/api/experiments', {
+    data: {
+      name: 'a11y experiment',
+      models: [{ provider: 'local', model: 'lexical' }],
+      variants: [{ name: 'rewrite', changes: [{ server: 'todo', tool: 'create_todo', description: 'Create a new todo item with a title and an optional due date' }] }],
+    },
+  });
+  expect(experiment.status(), await experiment.text()).toBe(202);
+  ids.experiment = ((await experiment.json()) as { id: string }).id;
+  await expect.poll(async () => (await getJson<{ status: string }>(request, `/api/experiments/${ids.experiment}`)).status, { timeout: 45_000 }).toBe('completed');
   await request.dispose();
 });
 
@@ -53,6 +64,9 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'run detail', path: () => `/runs/${ids.run}` },
   { name: 'metrics', path: () => `/metrics?batchId=${ids.batch}` },
   { name: 'similarity', path: () => '/similarity' },
+  { name: 'experiments', path: () => '/experiments' },
+  { name: 'new experiment', path: () => '/experiments/new' },
+  { name: 'experiment detail', path: () => `/experiments/${ids.experiment}` },
   { name: 'settings', path: () => '/settings' },
   { name: 'API docs', path: () => '/api-docs' },
 ];

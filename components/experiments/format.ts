@@ -1,4 +1,6 @@
-import type { Delta, DeltaOutcome, Estimate, ExperimentProgress, ExperimentStatus } from './types';
+import type { Delta, DeltaOutcome, Estimate, ExperimentDto, ExperimentStatus } from './types';
+
+type ExperimentProgress = ExperimentDto['progress'];
 
 export const NONE = '—';
 

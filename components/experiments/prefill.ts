@@ -11,7 +11,7 @@ const ToolRefSchema = z.object({ server: z.string().min(1).max(200), tool: z.str
 const PrefillChangeSchema = z.object({
   server: z.string().min(1).max(200),
   tool: z.string().min(1).max(200),
-  description: z.string().max(20_000).optional(),
+  description: z.string().max(10_000).optional(),
   name: z.string().min(1).max(200).optional(),
   /** Where the text came from, shown next to the editor ("rule-based", "written by the LLM"). */
   source: z.string().max(60).optional(),

@@ -1,76 +1,25 @@
-// The experiments API's shapes, as fixed in the shared contract (backend: lib/experiments).
-// Written here from the contract while the backend lands in parallel; once its DTO module exists
-// these become type-only re-exports of it, like components/data/types.ts.
-import type { Classification } from '@/lib/eval/judge/classify';
-import type { ModelConfig } from '@/lib/providers/types';
+// Response shapes of /api/experiments, taken from their source (type-only imports are erased from client bundles).
+export type { ExperimentDto, VariantDto, ExperimentStatus, ChangedToolDto } from '@/lib/experiments/dto';
+export type { Estimate, Delta, FlipDto, ConfusionDto, VariantMetrics, VariantComparison } from '@/lib/experiments/results';
+export type { ToolChange } from '@/lib/experiments/schemas';
+export type { ClassificationMetric as MetricName } from '@/lib/stats/counts';
+export type { PatchExport, ToolsExport } from '@/lib/experiments/export';
 
-export type ExperimentStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
+import type { z } from 'zod';
+import type { ExperimentInputSchema } from '@/lib/experiments/schemas';
+import type { Delta } from '@/lib/experiments/results';
 
-export type ToolChange = {
-  server: string;
-  tool: string;
-  description?: string;
-  name?: string;
-  inputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-};
+export type DeltaOutcome = Delta['outcome'];
 
-export type Estimate = { value: number | null; low: number | null; high: number | null; method: string };
-
-export type DeltaOutcome = 'improved' | 'regressed' | 'no_significant_change' | 'too_few_cases';
-
-export type Delta = { delta: number | null; low: number | null; high: number | null; pValue: number | null; outcome: DeltaOutcome; method: string };
-
-export type MetricName = 'precision' | 'recall' | 'f1' | 'accuracy';
-
-export type FlipDto = { testCaseId: string; testCaseName: string; model: string; before: Classification; after: Classification };
-
-export type ToolRefDto = { server: string; tool: string };
-
-export type VariantDto = {
-  name: string;
-  batchId: string | null;
-  status: ExperimentStatus;
-  changes: ToolChange[];
-  tools?: { server: string; name: string; originalName: string; description: string; originalDescription: string }[];
-  metrics: null | ({ counts: { tp: number; fp: number; tn: number; fn: number; total: number } } & Record<MetricName, Estimate>);
-  comparison: null | { metrics: Record<MetricName, Delta>; flipped: { fixed: FlipDto[]; regressed: FlipDto[] } };
-  confusion?: { expected: ToolRefDto | null; selected: ToolRefDto | null; count: number }[];
-};
-
-export type ExperimentProgress = { total: number; pending: number; running: number; completed: number; failed: number; cancelled: number };
-
-export type ExperimentDto = {
-  id: string;
-  name: string;
-  status: ExperimentStatus;
-  models: ModelConfig[];
-  samples: number;
-  concurrency: number;
-  testCaseIds: string[];
-  createdAt: string;
-  completedAt: string | null;
-  progress: ExperimentProgress;
-  variants: VariantDto[];
-};
-
-export type VariantInput = { name: string; changes: ToolChange[] };
-
-/** The body of POST /api/experiments (keys travel as headers, never here). */
-export type ExperimentRequest = {
-  name?: string;
-  testCaseIds?: string[];
-  models: ModelConfig[];
-  samples?: number;
-  concurrency?: number;
-  variants: VariantInput[];
-};
+/** What the form posts: the JSON body of POST /api/experiments (never a key). */
+export type ExperimentRequest = z.input<typeof ExperimentInputSchema>;
 
 export type ApplyResult = { applied: unknown[] };
 
-export const BASELINE = 'original';
+// The contract's limits, as lib/experiments/schemas.ts enforces them (its schema holds them inline).
+export { ORIGINAL_VARIANT as BASELINE } from '@/lib/experiments/schemas';
+export { MAX_CONCURRENCY as MAX_EXPERIMENT_CONCURRENCY } from '@/lib/eval/api/limits';
 export const MAX_VARIANTS = 5;
 export const MAX_EXPERIMENT_MODELS = 5;
 export const MAX_EXPERIMENT_SAMPLES = 10;
-export const MAX_EXPERIMENT_CONCURRENCY = 32;
-export const ACTIVE_STATUSES: readonly ExperimentStatus[] = ['pending', 'running'];
+export const MAX_DESCRIPTION = 10_000;

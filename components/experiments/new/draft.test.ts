@@ -67,6 +67,17 @@ describe('experiment draft to request', () => {
     expect(e.keys.openai).toMatch(/Needed/);
   });
 
+  it('refuses what the API would: "Original" in any case, names equal but for case, the same model twice', () => {
+    const a = newVariant('Original', [change('x')]);
+    const b = newVariant('Tight', [change('y')]);
+    const c = newVariant('tight ', [change('z')]);
+    const r = validateExperiment(draft({ variants: [a, b, c], rows: [newModelRow('local'), newModelRow('local')] }));
+    expect(r.errors?.variants[a.key]?.name).toMatch(/baseline/);
+    expect(r.errors?.variants[c.key]?.name).toMatch(/Another variant/);
+    expect(r.errors?.models).toMatch(/twice/);
+    expect(toChange({ ...change('d'.repeat(10_001)) }).errors.description).toMatch(/10,000/);
+  });
+
   it('at most five models and five variants', () => {
     const rows = Array.from({ length: 6 }, () => newModelRow('local'));
     expect(validateExperiment(draft({ rows })).errors?.models).toMatch(/1-5/);

@@ -2,7 +2,7 @@ import type { ApiKeyInputs } from '@/components/runs/launch/api-keys';
 import { toModelConfig, type ModelRow, type RowErrors } from '@/components/runs/launch/model-rows';
 import { providerChoice, type KeySlot } from '@/components/runs/launch/providers';
 import type { ModelConfig } from '@/lib/providers/types';
-import { BASELINE, MAX_EXPERIMENT_CONCURRENCY, MAX_EXPERIMENT_MODELS, MAX_EXPERIMENT_SAMPLES, MAX_VARIANTS, type ExperimentRequest, type ToolChange } from '../types';
+import { BASELINE, MAX_DESCRIPTION, MAX_EXPERIMENT_CONCURRENCY, MAX_EXPERIMENT_MODELS, MAX_EXPERIMENT_SAMPLES, MAX_VARIANTS, type ExperimentRequest, type ToolChange } from '../types';
 
 /** One changed tool as typed. `original*` are the live values (null until the tool list loads). */
 export type DraftChange = {
@@ -91,7 +91,7 @@ export function toChange(c: DraftChange): { change: ToolChange | null; errors: C
   if (!c.server || !c.tool) errors.tool = 'Choose a server and a tool.';
   const rename = c.rename.trim();
   if (rename && !TOOL_NAME.test(rename)) errors.rename = 'Letters, digits, _, - and . only (1-128 characters).';
-  if (c.description.length > 20_000) errors.description = 'At most 20,000 characters.';
+  if (c.description.length > MAX_DESCRIPTION) errors.description = `At most ${MAX_DESCRIPTION.toLocaleString('en')} characters.`;
   const { schema, error } = parseSchema(c.schemaText);
   if (error) errors.schema = error;
   if (Object.keys(errors).length) return { change: null, errors };
@@ -115,14 +115,16 @@ export function validateExperiment(d: ExperimentDraft): { body: ExperimentReques
   if (d.variants.length === 0) errors.variantList = 'Add a variant: the tools to change.';
   if (d.variants.length > MAX_VARIANTS) errors.variantList = `At most ${MAX_VARIANTS} variants.`;
   const names = new Map<string, number>();
-  for (const v of d.variants) names.set(v.name.trim(), (names.get(v.name.trim()) ?? 0) + 1);
+  // Compared as the API compares them: trimmed, ignoring case.
+  const norm = (n: string) => n.trim().toLowerCase();
+  for (const v of d.variants) names.set(norm(v.name), (names.get(norm(v.name)) ?? 0) + 1);
   const variants: ExperimentRequest['variants'] = [];
   for (const v of d.variants) {
     const ve: VariantErrors = { byChange: {} };
     const name = v.name.trim();
     if (!name || name.length > 60) ve.name = 'A name of 1-60 characters.';
-    else if (name === BASELINE) ve.name = `“${BASELINE}” is the unchanged baseline; choose another name.`;
-    else if ((names.get(name) ?? 0) > 1) ve.name = 'Another variant has this name.';
+    else if (norm(name) === BASELINE) ve.name = `“${BASELINE}” is the unchanged baseline; choose another name.`;
+    else if ((names.get(norm(name)) ?? 0) > 1) ve.name = 'Another variant has this name.';
     const changes: ToolChange[] = [];
     const seen = new Set<string>();
     for (const c of v.changes) {
@@ -147,6 +149,8 @@ export function validateExperiment(d: ExperimentDraft): { body: ExperimentReques
     else errors.rows[row.key] = r.errors;
   }
   if (d.rows.length === 0 || d.rows.length > MAX_EXPERIMENT_MODELS) errors.models = `An experiment compares 1-${MAX_EXPERIMENT_MODELS} models.`;
+  // Each model is one side of the pairing, so the same config twice would pair a run with itself.
+  else if (new Set(models.map((m) => JSON.stringify(m))).size < models.length) errors.models = 'The same model is listed twice; change or remove one.';
   for (const row of d.rows) {
     const key = providerChoice(row.provider).key;
     if (key?.required && !d.keys[key.slot].trim() && !d.keys.generic.trim()) errors.keys[key.slot] = `Needed for the ${row.provider} model (or fill the generic key).`;

@@ -83,6 +83,7 @@ export function ToolChangeEditor({ change, index, servers, errors, onChange, onR
           </Field>
           {change.originalDescription !== null ? (
             <div className="exp-diff" aria-label={`Description of ${change.tool}, before and after`} role="group">
+              <h4 className="exp-sub">Before and after</h4>
               <DescriptionDiff before={change.originalDescription} after={change.description} />
               {change.description !== change.originalDescription ? (
                 <button type="button" className="btn btn-small" onClick={() => onChange({ description: change.originalDescription ?? '' })}>
