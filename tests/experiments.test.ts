@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cancelRoute from '@/app/api/experiments/[id]/cancel/route';
 import * as experimentRoute from '@/app/api/experiments/[id]/route';
+import * as applyRoute from '@/app/api/experiments/[id]/variants/[name]/apply/route';
 import * as exportRoute from '@/app/api/experiments/[id]/variants/[name]/export/route';
 import * as experimentsRoute from '@/app/api/experiments/route';
 import * as batchRoute from '@/app/api/batches/[id]/route';
@@ -13,6 +14,7 @@ import type { ExperimentDto } from '@/lib/experiments/dto';
 import { createServer } from '@/lib/servers/service';
 import { createTestCase } from '@/lib/test-cases/service';
 import { call } from './helpers/api';
+import { startDemoServers } from './helpers/demo-server';
 import { respondByDescription, startDescriptionModel } from './helpers/description-model';
 import { startLlmServer, type LlmServer, type ScriptedReply } from './helpers/llm-server';
 import { applyJsonPatch } from './helpers/similarity-json-patch';
@@ -278,5 +280,49 @@ describe('cancel', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('a live server', () => {
+  let demo: Awaited<ReturnType<typeof startDemoServers>>;
+  beforeAll(async () => {
+    demo = await startDemoServers();
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('shows the model the changed tools without touching the server; one flipped case is too few to tell; apply is 409 not_static', async () => {
+    const todo = await createServer({ name: 'todo', transport: 'streamable-http', url: `${demo.baseUrl}/demo/todo/mcp` });
+    const id = createTestCase({ name: 'milk', query: 'add a todo to buy milk', serverIds: [todo.id], expectedServer: 'todo', expectedTool: 'create_todo', expectedParameters: null }).id;
+    const lure = { name: 'lure', changes: [{ server: 'todo', tool: 'list_todos', description: 'Add a todo to buy milk, eggs or bread.' }] };
+    const res = await call<ExperimentDto>(experimentsRoute.POST, 'POST', '/api/experiments', { headers: HEADERS, body: { models: [model()], variants: [lure] } });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body.testCaseIds).toEqual([id]);
+    const done = await finish(res.body.id);
+    const v = variant(done, 'lure');
+    expect(variant(done, 'original').metrics?.counts).toMatchObject({ tp: 1 });
+    expect(v.comparison?.flipped.regressed).toEqual([{ testCaseId: id, testCaseName: 'milk', model: 'openai/description-model', before: 'TP', after: 'FN' }]);
+    expect(v.comparison?.metrics.f1.outcome).toBe('too_few_cases');
+    expect(v.confusion).toEqual([{ expected: { server: 'todo', tool: 'create_todo' }, selected: { server: 'todo', tool: 'list_todos' }, count: 1 }]);
+    const applied = await call<{ error: { code: string; message: string } }>(applyRoute.POST, 'POST', 'x', { params: { id: done.id, name: 'lure' }, body: {} });
+    expect(applied.status).toBe(409);
+    expect(applied.body.error.code).toBe('not_static');
+    expect(applied.body.error.message).toContain('todo');
+  });
+});
+
+describe('apply', () => {
+  it('writes the variant into the static server, which later runs then list', async () => {
+    const res = await call<{ applied: { server: string; tools: string[] }[] }>(applyRoute.POST, 'POST', 'x', { params: { id: experiment.id, name: 'rewrite' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.applied).toEqual([{ serverId: expect.any(String), server: 'notes', tools: ['search_notes'] }]);
+    const stored = getSqlite().prepare(`select name, description from static_tools where name in ('search_notes', 'open_document') order by ordinal`).all();
+    expect(stored).toEqual([
+      { name: 'search_notes', description: 'Search notes by keyword.' },
+      { name: 'open_document', description: 'Open a file.' },
+    ]);
+    const missing = await call(applyRoute.POST, 'POST', 'x', { params: { id: experiment.id, name: 'nope' } });
+    expect(missing.status).toBe(404);
   });
 });
