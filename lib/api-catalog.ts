@@ -1,3 +1,5 @@
+import { describeProvidersForDocs, keyHeadersOf, PROVIDER_CATALOG } from './providers/catalog';
+
 /** The REST API at a glance; rendered by the API doc page and kept next to the code it describes. */
 export type ApiEndpoint = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; summary: string };
 export type ApiSection = { title: string; endpoints: ApiEndpoint[] };
@@ -34,8 +36,8 @@ export const API_SECTIONS: ApiSection[] = [
   {
     title: 'Evaluations',
     endpoints: [
-      { method: 'POST', path: '/api/test-cases/{id}/runs', summary: 'Run one test case: {model, samples?}; keys in X-Model-API-Key / X-OpenAI-API-Key / X-Anthropic-API-Key; 202.' },
-      { method: 'POST', path: '/api/batches', summary: 'Run test cases x models x samples: {name?, testCaseIds?, models, samples?, concurrency?}; 202.' },
+      { method: 'POST', path: '/api/test-cases/{id}/runs', summary: `Run one test case: {model, samples?}; keys in ${keyHeadersOf(PROVIDER_CATALOG).join(' / ')}; 202.` },
+      { method: 'POST', path: '/api/batches', summary: `Run test cases x models x samples: {name?, testCaseIds?, models, samples?, concurrency?}; 202. Providers: ${describeProvidersForDocs(PROVIDER_CATALOG)}.` },
       { method: 'GET', path: '/api/batches', summary: 'Batches with progress counts (?status, limit, offset).' },
       { method: 'GET', path: '/api/batches/{id}', summary: 'One batch and its counts.' },
       { method: 'GET', path: '/api/batches/{id}/events', summary: 'Server-sent events: progress, one run per finished run, then done.' },
@@ -43,6 +45,17 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'GET', path: '/api/test-runs', summary: 'Runs (?testCaseId, batchId, status, provider, model, classification, limit, offset).' },
       { method: 'GET', path: '/api/test-runs/{id}', summary: 'One run with its tool snapshot, raw response and evaluation.' },
       { method: 'DELETE', path: '/api/test-runs/{id}', summary: 'Delete a finished run and its snapshot (409 while in progress).' },
+    ],
+  },
+  {
+    title: 'Experiments',
+    endpoints: [
+      { method: 'POST', path: '/api/experiments', summary: 'Try tool rewrites: {name?, testCaseIds? (default: the cases of the changed tools\' servers), models (1-5), samples?, concurrency?, variants: [{name, changes: [{server, tool, description?, name?, inputSchema?, annotations?}]}]}; keys as for batches; one batch per variant plus "original"; 202. 422 unknown_server / unknown_tool.' },
+      { method: 'GET', path: '/api/experiments', summary: 'Experiments with status, progress and per-variant metrics (?limit, offset).' },
+      { method: 'GET', path: '/api/experiments/{id}', summary: 'Per variant: metrics with 95% intervals (Wilson; bootstrap for F1), deltas vs original with a paired test and outcome, flipped cases, changed tools, confusion.' },
+      { method: 'POST', path: '/api/experiments/{id}/cancel', summary: 'Cancel every variant\'s batch.' },
+      { method: 'GET', path: '/api/experiments/{id}/variants/{name}/export', summary: 'Adopt a variant elsewhere: ?format=patch (RFC 6902 per server over its tools/list array) or tools (the edited lists).' },
+      { method: 'POST', path: '/api/experiments/{id}/variants/{name}/apply', summary: 'Write the variant into its static server(s) {serverId?}; 409 not_static for a live server.' },
     ],
   },
   {

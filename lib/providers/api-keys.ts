@@ -52,8 +52,3 @@ const lookup = createKeyLookup(PROVIDER_CATALOG);
 export const readApiKeys: (headers: Headers) => ApiKeys = lookup.readApiKeys;
 export const keyFor: (provider: ProviderId, keys: ApiKeys) => string | undefined = lookup.keyFor;
 export const assertKeysPresent: (models: { provider: ProviderId }[], keys: ApiKeys) => void = lookup.assertKeysPresent;
-
-/** Every header a key may come in, generic first (for docs and error messages). */
-export function keyHeadersOf(catalog: ProviderCatalog): string[] {
-  return [GENERIC_KEY_HEADER, ...catalog.flatMap((r) => (r.keyHeader ? [r.keyHeader] : []))];
-}

@@ -131,4 +131,19 @@ export function providerCheckList(catalog: ProviderCatalog): string {
   return catalog.map((row) => `'${row.id.replace(/'/g, "''")}'`).join(', ');
 }
 
+/** Every header a key may come in, generic first (API docs, README). */
+export function keyHeadersOf(catalog: ProviderCatalog): string[] {
+  return [GENERIC_KEY_HEADER, ...catalog.flatMap((r) => (r.keyHeader ? [r.keyHeader] : []))];
+}
+
+/** The providers as the API docs list them, e.g. "openai, openai-compatible (baseUrl required), local (no key)". */
+export function describeProvidersForDocs(catalog: ProviderCatalog): string {
+  return catalog
+    .map((row) => {
+      const notes = [row.requiresBaseUrl ? 'baseUrl required' : '', row.apiKey === 'none' ? 'no key' : row.apiKey === 'optional' ? 'key optional' : ''].filter(Boolean);
+      return notes.length ? `${row.id} (${notes.join(', ')})` : row.id;
+    })
+    .join(', ');
+}
+
 export { LOCAL_MODELS, type LocalModel } from './local/models';

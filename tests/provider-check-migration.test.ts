@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_CATALOG, providerCheckList } from '../lib/providers/catalog';
+import { PROVIDER_CATALOG, providerCheckList } from '@/lib/providers/catalog';
 
-const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
+const MIGRATIONS = path.join(import.meta.dirname, '..', 'db', 'migrations');
 
 type Journal = { entries: { idx: number; tag: string }[] };
 type Snapshot = { tables: Record<string, { checkConstraints: Record<string, { value: string }> }> };
