@@ -3,6 +3,8 @@ import { anthropicProvider } from '@/lib/providers/anthropic/provider';
 import { openaiProvider } from '@/lib/providers/openai/provider';
 import { makeModel, makeRequest, SENTINEL_API_KEY } from '@/lib/providers/testing/fixtures';
 import type { ExposedTool } from '@/lib/providers/types';
+import { classify } from '@/lib/eval/judge/classify';
+import { compareOutcomes, type CaseOutcome } from '@/lib/stats/compare';
 import { chooseByDescription, modelWords, startDescriptionModel } from './description-model';
 import { startLlmServer, type LlmServer } from './llm-server';
 
@@ -94,5 +96,45 @@ describe('chooseByDescription', () => {
     expect(chooseByDescription('search everything', [...tools].reverse()).tool).toBe('search_files');
     expect(chooseByDescription('search my files', tools).tool).toBe('search_files');
     expect(chooseByDescription('hello there', tools).tool).toBeNull();
+  });
+});
+
+describe('a rewrite measured end to end (scripted model -> classify -> compareOutcomes)', () => {
+  // Queries for the document reader that the baseline sends to read_file ("report" is in its
+  // description), queries for read_file that both variants get right, and off-topic negatives.
+  const cases = [
+    ...['quarterly report', 'annual report', 'audit report', 'sales report', 'incident report', 'board report', 'travel report', 'market report'].map((q, i) => ({ id: `doc${i}`, query: `Show the ${q}`, expected: 'read_document' as const })),
+    ...['main.ts', 'index.js', 'util.py', 'lib.rs'].map((f, i) => ({ id: `file${i}`, query: `Read the file ${f} from disk`, expected: 'read_file' as const })),
+    ...['What time is it in Lima?', 'Tell me a joke'].map((q, i) => ({ id: `neg${i}`, query: q, expected: null })),
+  ];
+
+  async function runAll(tools: ExposedTool[]): Promise<CaseOutcome[]> {
+    const outcomes: CaseOutcome[] = [];
+    for (const c of cases) {
+      const selection = await select(tools, c.query);
+      const picked = selection.toolCalls[0]?.name ?? null;
+      const expected = c.expected === null ? null : { server: 'docs', tool: c.expected };
+      outcomes.push({ caseId: c.id, model: 'scripted', classification: classify(expected, picked === null ? null : { server: 'docs', tool: picked }) });
+    }
+    return outcomes;
+  }
+
+  it('shows the rewrite significantly above the baseline with the flipped cases, and a neutral rewrite as no change', async () => {
+    server = await startDescriptionModel();
+    const baseline = await runAll([READ_FILE, READ_DOCUMENT]);
+    const rewrite = await runAll(REWRITTEN);
+    // A neutral rewrite: different wording, no word that moves the overlap.
+    const neutral = await runAll([READ_FILE, { ...READ_DOCUMENT, description: 'Opens one item of the knowledge base.' }]);
+
+    const better = compareOutcomes(baseline, rewrite);
+    expect(better.metrics.f1.current!).toBeGreaterThan(better.metrics.f1.baseline!);
+    expect(better.metrics.f1).toMatchObject({ significant: true, outcome: 'improved' });
+    expect(better.metrics.accuracy).toMatchObject({ significant: true, outcome: 'improved' });
+    expect(better.fixed.map((u) => u.caseId)).toEqual(['doc0', 'doc1', 'doc2', 'doc3', 'doc4', 'doc5', 'doc6', 'doc7']);
+    expect(better.regressed).toEqual([]);
+
+    const same = compareOutcomes(baseline, neutral);
+    expect(same.metrics.f1).toMatchObject({ delta: 0, significant: false, outcome: 'no_significant_change' });
+    expect(same.fixed).toEqual([]);
   });
 });
