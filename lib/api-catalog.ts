@@ -59,17 +59,6 @@ export const API_SECTIONS: ApiSection[] = [
     ],
   },
   {
-    title: 'Experiments',
-    endpoints: [
-      { method: 'POST', path: '/api/experiments', summary: 'Try tool rewrites: {name?, testCaseIds? (default: the cases of the changed tools\' servers), models (1-5), samples?, concurrency?, variants: [{name, changes: [{server, tool, description?, name?, inputSchema?, annotations?}]}]}; keys as for batches; one batch per variant plus "original"; 202. 422 unknown_server / unknown_tool.' },
-      { method: 'GET', path: '/api/experiments', summary: 'Experiments with status, progress and per-variant metrics (?limit, offset).' },
-      { method: 'GET', path: '/api/experiments/{id}', summary: 'Per variant: metrics with 95% intervals (Wilson; bootstrap for F1), deltas vs original with a paired test and outcome, flipped cases, changed tools, confusion.' },
-      { method: 'POST', path: '/api/experiments/{id}/cancel', summary: 'Cancel every variant\'s batch.' },
-      { method: 'GET', path: '/api/experiments/{id}/variants/{name}/export', summary: 'Adopt a variant elsewhere: ?format=patch (RFC 6902 per server over its tools/list array) or tools (the edited lists).' },
-      { method: 'POST', path: '/api/experiments/{id}/variants/{name}/apply', summary: 'Write the variant into its static server(s) {serverId?}; 409 not_static for a live server.' },
-    ],
-  },
-  {
     title: 'Metrics',
     endpoints: [
       { method: 'GET', path: '/api/metrics/summary', summary: 'Counts, precision/recall/F1/accuracy/specificity, parameters, confidence, pass^k, latency, tokens, breakdowns, confusion matrix (?batchId, testCaseId, serverName, toolName, provider, model, from, to).' },
