@@ -50,6 +50,15 @@ export function useSaveServer(id?: string) {
   });
 }
 
+/** Freezes a live server's current tools into a new static server. */
+export function useSnapshotServer(id: string) {
+  const invalidate = useInvalidateServers();
+  return useMutation({
+    mutationFn: (name: string) => apiFetch<ServerDto & { sourceServerId: string }>(`${path(id)}/snapshot`, { method: 'POST', json: { name } }),
+    onSuccess: invalidate,
+  });
+}
+
 export function useImportServers() {
   const invalidate = useInvalidateServers();
   return useMutation({

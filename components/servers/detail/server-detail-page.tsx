@@ -11,6 +11,7 @@ import { CheckButton } from '../check-button';
 import { DeleteServerButton } from '../delete-server-button';
 import { ExecutionsHistory } from '../playground/executions-history';
 import { ServerSummary } from './server-summary';
+import { SnapshotAction } from './snapshot-action';
 import { ToolsAndPlayground } from './tools-and-playground';
 
 export function ServerDetailPage({ id }: { id: string }) {
@@ -41,10 +42,11 @@ export function ServerDetailPage({ id }: { id: string }) {
           <Badge value={s.status} />
         </div>
         <div className="srv-head-actions">
-          <CheckButton serverId={s.id} serverName={s.name} small={false} />
+          {s.transport === 'static' ? null : <CheckButton serverId={s.id} serverName={s.name} small={false} />}
           <Link className="btn" href={`/servers/${s.id}/edit`}>
-            Edit
+            {s.transport === 'static' ? 'Edit tools' : 'Edit'}
           </Link>
+          {s.transport === 'static' ? null : <SnapshotAction server={s} />}
           <DeleteServerButton server={s} small={false} onDeleted={() => router.push('/servers')} />
         </div>
       </header>

@@ -28,11 +28,11 @@ export function ServerSummary({ server }: { server: ServerDto }) {
         </dd>
         <dt>Transport</dt>
         <dd>{TRANSPORT_LABELS[server.transport]}</dd>
-        <dt>{server.transport === 'stdio' ? 'Command' : 'URL'}</dt>
+        <dt>{server.transport === 'stdio' ? 'Command' : server.transport === 'static' ? 'Tools' : 'URL'}</dt>
         <dd>
           <code className="srv-endpoint">{endpointOf(server)}</code>
         </dd>
-        {server.transport === 'stdio' ? (
+        {server.transport === 'static' ? null : server.transport === 'stdio' ? (
           <>
             <dt>Environment</dt>
             <dd>{envKeys.length ? envKeys.map((k) => <code key={k} className="srv-chip">{k}</code>) : <span className="muted">none</span>}</dd>

@@ -1,5 +1,6 @@
 import type { FormErrors } from './form-errors';
 import type { ServerFormState } from './form-state';
+import { checkToolDraft } from './tool-drafts';
 
 function isAbsoluteUrl(value: string): boolean {
   try {
@@ -17,7 +18,12 @@ function isAbsoluteUrl(value: string): boolean {
 export function checkBeforeSave(s: ServerFormState): FormErrors | null {
   const fields: FormErrors['fields'] = {};
   if (s.name.trim() === '') fields.name = 'Enter a name.';
-  if (s.transport === 'stdio') {
+  if (s.transport === 'static') {
+    const bad = s.tools.map((t, i) => ({ i, t, errors: checkToolDraft(t, s.tools) })).filter((x) => Object.keys(x.errors).length);
+    if (bad.length) {
+      fields.tools = `Fix ${bad.length === 1 ? 'the tool' : `${bad.length} tools`} marked below: ${bad.map((x) => x.t.name.trim() || `tool ${x.i + 1}`).join(', ')}.`;
+    }
+  } else if (s.transport === 'stdio') {
     if (s.command.trim() === '') fields.command = 'Enter the command that starts the server.';
   } else if (s.url.trim() === '') {
     fields.url = 'Enter the server URL.';

@@ -14,11 +14,12 @@ export type FieldKey =
   | 'headerName'
   | 'headerValue'
   | 'username'
-  | 'password';
+  | 'password'
+  | 'tools';
 
 export type FormErrors = { fields: Partial<Record<FieldKey, string>>; general: string[] };
 
-const TOP_LEVEL = new Set<string>(['name', 'transport', 'url', 'headers', 'command', 'args', 'env', 'auth']);
+const TOP_LEVEL = new Set<string>(['name', 'transport', 'url', 'headers', 'command', 'args', 'env', 'auth', 'tools']);
 const AUTH_FIELDS: Record<string, FieldKey> = { token: 'token', headerName: 'headerName', value: 'headerValue', username: 'username', password: 'password' };
 
 function fieldOf(path: string): FieldKey | null {
@@ -30,6 +31,8 @@ function fieldOf(path: string): FieldKey | null {
 function describe(path: string, message: string): string {
   // "headers.X-Key" or "args.2": keep the part after the field so the user sees which entry.
   const rest = path.split('.').slice(1).join('.');
+  // Tool messages already name the tool and field ("tool 3 ("search"): inputSchema ...").
+  if (path.startsWith('tools.')) return message;
   return rest && !path.startsWith('auth.') ? `${rest}: ${message}` : message;
 }
 

@@ -1,5 +1,7 @@
 import type { ServerDto } from '@/components/data/types';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInput, ServerInput, ServerPatch, Transport } from '@/lib/servers/schemas';
+import { newToolDraft, toolFromDraft, type ToolDraft } from './tool-drafts';
 
 export type KeyValueRow = { id: number; key: string; value: string };
 export type AuthType = AuthInput['type'];
@@ -20,6 +22,8 @@ export type ServerFormState = {
   headerValue: string;
   username: string;
   password: string;
+  /** Static servers: the tool editor's list. */
+  tools: ToolDraft[];
 };
 
 let nextRowId = 1;
@@ -39,10 +43,11 @@ export const EMPTY_FORM: ServerFormState = {
   headerValue: '',
   username: '',
   password: '',
+  tools: [],
 };
 
 /** The stored server as form state; secrets are never returned, so their fields start empty. */
-export function formFromServer(server: ServerDto): ServerFormState {
+export function formFromServer(server: ServerDto, tools: Tool[] = []): ServerFormState {
   return {
     ...EMPTY_FORM,
     name: server.name,
@@ -54,10 +59,19 @@ export function formFromServer(server: ServerDto): ServerFormState {
     env: Object.entries(server.env ?? {}).map(([k, v]) => newRow(k, v)),
     authType: server.auth.type,
     headerName: server.auth.headerName ?? '',
+    tools: tools.map((t) =>
+      newToolDraft({
+        name: t.name,
+        description: t.description ?? '',
+        inputSchema: t.inputSchema,
+        outputSchema: t.outputSchema,
+        annotations: t.annotations,
+      }),
+    ),
   };
 }
 
-const isHttp = (t: Transport) => t !== 'stdio';
+const isHttp = (t: Transport) => t === 'streamable-http' || t === 'sse';
 
 function rowsToRecord(rows: KeyValueRow[]): Record<string, string> {
   return Object.fromEntries(rows.filter((r) => r.key.trim() !== '').map((r) => [r.key.trim(), r.value]));
@@ -97,6 +111,8 @@ export function secretKept(s: ServerFormState, original: ServerDto | undefined):
 /** The request body: the whole server on create, on edit everything but the secrets left untouched. */
 export function toRequestBody(s: ServerFormState, original?: ServerDto): ServerInput | ServerPatch {
   const base = { name: s.name.trim(), transport: s.transport };
+  // The whole list every time: the API replaces it (the cast lets the API name what the editor could not parse).
+  if (s.transport === 'static') return { ...base, tools: s.tools.map(toolFromDraft) as ServerInput['tools'] };
   if (isHttp(s.transport)) {
     const body: ServerPatch = { ...base, url: s.url.trim(), headers: rowsToRecord(s.headers) };
     if (!original || !keepsStoredAuth(s, original)) body.auth = authFromState(s);

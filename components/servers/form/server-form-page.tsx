@@ -12,6 +12,8 @@ import { ServerForm } from './server-form';
 export function ServerFormPage({ id }: { id?: string }) {
   const router = useRouter();
   const server = useQuery({ ...queries.server(id ?? ''), enabled: id !== undefined });
+  const isStatic = server.data?.transport === 'static';
+  const tools = useQuery({ ...queries.serverTools(id ?? ''), enabled: id !== undefined && isStatic });
   const save = useSaveServer(id);
   const title = id ? `Edit ${server.data?.name ?? 'server'}` : 'Register an MCP server';
 
@@ -27,14 +29,17 @@ export function ServerFormPage({ id }: { id?: string }) {
         ) : null}
       </nav>
       <h1>{title}</h1>
-      {id && server.isPending ? (
+      {id && (server.isPending || (isStatic && tools.isPending)) ? (
         <Loading label="Loading server…" />
       ) : id && server.isError ? (
         <ErrorState error={server.error} onRetry={() => void server.refetch()} />
+      ) : id && isStatic && tools.isError ? (
+        <ErrorState error={tools.error} onRetry={() => void tools.refetch()} />
       ) : (
         <ServerForm
           key={server.data?.id ?? 'new'}
           original={server.data}
+          originalTools={isStatic ? tools.data?.items : undefined}
           pending={save.isPending}
           error={save.error}
           cancelHref={id ? `/servers/${id}` : '/servers'}

@@ -4,16 +4,20 @@ import Link from 'next/link';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ServerDto } from '@/components/data/types';
 import { Field } from '@/components/ui/field';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerInput, ServerPatch } from '@/lib/servers/schemas';
 import { AuthFields } from './auth-fields';
 import { checkBeforeSave } from './client-checks';
 import { formErrorsFrom, hasErrors, type FormErrors } from './form-errors';
 import { EMPTY_FORM, formFromServer, secretKept, toRequestBody, type ServerFormState } from './form-state';
+import { StaticToolsFields } from './static-tools-fields';
 import { HttpFields, StdioFields } from './transport-fields';
 import { TransportPicker } from './transport-picker';
 
 type Props = {
   original?: ServerDto;
+  /** A static server's stored tools, for the tool editor. */
+  originalTools?: Tool[];
   pending: boolean;
   error: unknown;
   onSubmit: (body: ServerInput | ServerPatch) => void;
@@ -23,8 +27,8 @@ type Props = {
 const NO_ERRORS: FormErrors = { fields: {}, general: [] };
 
 /** Register or edit a server; the fields follow the transport. */
-export function ServerForm({ original, pending, error, onSubmit, cancelHref }: Props) {
-  const [state, setState] = useState<ServerFormState>(() => (original ? formFromServer(original) : EMPTY_FORM));
+export function ServerForm({ original, originalTools, pending, error, onSubmit, cancelHref }: Props) {
+  const [state, setState] = useState<ServerFormState>(() => (original ? formFromServer(original, originalTools) : EMPTY_FORM));
   // Errors found before sending win; otherwise those of the last refused save.
   const [localErrors, setLocalErrors] = useState<FormErrors | null>(null);
   const errors = localErrors ?? (error ? formErrorsFrom(error) : NO_ERRORS);
@@ -59,7 +63,9 @@ export function ServerForm({ original, pending, error, onSubmit, cancelHref }: P
         {(p) => <input {...p} autoComplete="off" spellCheck={false} value={state.name} onChange={(e) => set({ name: e.target.value })} />}
       </Field>
       <TransportPicker value={state.transport} onChange={(transport) => set({ transport })} error={errors.fields.transport} />
-      {state.transport === 'stdio' ? (
+      {state.transport === 'static' ? (
+        <StaticToolsFields tools={state.tools} onChange={(tools) => set({ tools })} error={errors.fields.tools} />
+      ) : state.transport === 'stdio' ? (
         <StdioFields state={state} set={set} errors={errors.fields} editing={original !== undefined} />
       ) : (
         <>
@@ -69,12 +75,14 @@ export function ServerForm({ original, pending, error, onSubmit, cancelHref }: P
       )}
       <div className="srv-form-actions">
         <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? 'Saving and connecting…' : original ? 'Save changes' : 'Register server'}
+          {pending ? (state.transport === 'static' ? 'Saving…' : 'Saving and connecting…') : original ? 'Save changes' : 'Register server'}
         </button>
         <Link className="btn" href={cancelHref}>
           Cancel
         </Link>
-        <span className="muted srv-small">Saving runs the MCP handshake (up to 2 s) and records the status.</span>
+        <span className="muted srv-small">
+          {state.transport === 'static' ? 'Saving replaces the stored tool list.' : 'Saving runs the MCP handshake (up to 2 s) and records the status.'}
+        </span>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ const OPTIONS: RadioCard<Transport>[] = [
   { value: 'streamable-http', label: 'Streamable HTTP', hint: 'The current MCP HTTP transport (one /mcp endpoint).' },
   { value: 'sse', label: 'HTTP + SSE', hint: 'The older transport with an /sse stream.' },
   { value: 'stdio', label: 'stdio', hint: 'Starts a local command and talks over stdin/stdout.' },
+  { value: 'static', label: 'Static tool set', hint: 'Tool definitions kept in the harness: design and evaluate before a server exists.' },
 ];
 
 /** The transport as a radio group: it decides which fields the form shows. */
