@@ -1,9 +1,7 @@
 import 'server-only';
 import { UpstreamError, ValidationError } from '@/lib/errors';
-import { openOpenAiClient } from '@/lib/providers/openai-chat/client';
-import type { CallSettings } from '@/lib/providers/shared/call-settings';
-import { withProviderErrors } from '@/lib/providers/shared/provider-errors';
-import { ProviderError } from '@/lib/providers/types';
+import { embedTexts } from '@/lib/providers/registry';
+import { ProviderError, type ClientCache } from '@/lib/providers/types';
 import type { EmbeddingProvider } from './types';
 import { calibrationFor } from './calibration-data';
 import { embedNonEmpty } from './empty-texts';
@@ -16,14 +14,16 @@ export type OpenAiEmbeddingModel = keyof typeof OPENAI_EMBEDDING_MODELS;
 export const OPENAI_EMBEDDINGS_BASE_URL = 'https://api.openai.com/v1';
 /** Inputs per request: well under the API's 2,048-input limit, and tool descriptions stay far below its token limit. */
 export const OPENAI_EMBEDDING_BATCH_SIZE = 256;
-const SETTINGS: CallSettings = { timeoutMs: 60_000, maxRetries: 2, temperature: 0 };
+/** Per attempt, and how many retries (the SDK honours Retry-After on 429). */
+export type EmbeddingCallSettings = { timeoutMs: number; maxRetries: number; /** Accepted for the shape of a model's call settings; embeddings have none. */ temperature?: number };
+const SETTINGS: EmbeddingCallSettings = { timeoutMs: 60_000, maxRetries: 2 };
 
 export type OpenAiEmbeddingOptions = {
   model: OpenAiEmbeddingModel;
   /** A proxy, gateway or test server speaking the OpenAI API (ends in /v1). */
   baseUrl?: string;
   batchSize?: number;
-  settings?: CallSettings;
+  settings?: EmbeddingCallSettings;
 };
 
 /**
@@ -45,16 +45,16 @@ export function createOpenAiEmbeddingProvider(options: OpenAiEmbeddingOptions): 
     calibration: calibrationFor(model),
     async embed(texts, { apiKey, signal = new AbortController().signal } = {}) {
       if (!apiKey) throw new ValidationError(`${label} need an API key (send it in the request header)`, { model }, 'missing_api_key');
-      const { client, errors } = await openOpenAiClient({ baseURL, apiKey }, settings);
-      const ctx = { label, sdk: errors, settings, signal, apiKey };
+      // The OpenAI provider's embedding call (its row has capabilities.embeddings); one SDK client for this call's batches.
+      const clients: ClientCache = new Map();
+      const request = { model, apiKey, baseUrl: baseURL, label, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries, signal, clients };
       return embedNonEmpty(texts, dimensions, async (nonEmpty) => {
         const out: Float32Array[] = [];
         for (let start = 0; start < nonEmpty.length; start += batchSize) {
           const input = nonEmpty.slice(start, start + batchSize);
-          // Without encoding_format the SDK asks for base64 and decodes it: a quarter of the bytes of JSON floats.
           try {
-            const response = await withProviderErrors(ctx, () => client.embeddings.create({ model, input }, { signal }));
-            out.push(...readBatch(response.data, input.length, dimensions, label));
+            const data = await embedTexts('openai', { ...request, input });
+            out.push(...readBatch(data, input.length, dimensions, label));
           } catch (err) {
             throw err instanceof ProviderError ? toUpstreamError(err, model) : err;
           }

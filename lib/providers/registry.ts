@@ -4,7 +4,7 @@ import { anthropicProvider } from './anthropic/provider';
 import { localProvider } from './local/provider';
 import { openaiProvider } from './openai/provider';
 import { openaiCompatibleProvider } from './openai-compatible/provider';
-import type { CompletionRequest, Completion, ProviderDefinition } from './types';
+import type { Completion, CompletionRequest, EmbeddingItem, EmbeddingRequest, ProviderDefinition } from './types';
 
 /**
  * Every provider by id: the row of catalog.ts with its folder's implementation. The SDKs
@@ -44,4 +44,17 @@ export function completeText(req: CompletionRequest): Promise<Completion> {
     throw new Error(`The ${provider.id} provider cannot write text; providers that can: ${TEXT_PROVIDER_IDS.join(', ')}`);
   }
   return provider.complete(req);
+}
+
+/**
+ * Vectors from a provider whose row has capabilities.embeddings (lib/embeddings' remote
+ * models). Asking another is a programming error: the embedding registry names its provider.
+ */
+export function embedTexts(providerId: ProviderId, req: EmbeddingRequest): Promise<EmbeddingItem[]> {
+  const provider = getProvider(providerId);
+  if (!provider.embed) {
+    const able = PROVIDER_CATALOG.filter((row) => row.capabilities.embeddings).map((row) => row.id);
+    throw new Error(`The ${provider.id} provider serves no embeddings; providers that do: ${able.join(', ')}`);
+  }
+  return provider.embed(req);
 }

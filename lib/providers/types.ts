@@ -70,6 +70,24 @@ export type CompletionRequest = ProviderTarget & {
 
 export type Completion = { text: string | null; usage: Usage; raw: unknown };
 
+/** Vectors for a batch of texts (lib/embeddings' remote models reach their API through here). */
+export type EmbeddingRequest = {
+  model: string;
+  input: string[];
+  apiKey: string;
+  /** The provider's public endpoint when absent. */
+  baseUrl?: string;
+  /** Names the upstream in error messages. */
+  label: string;
+  timeoutMs: number;
+  maxRetries: number;
+  signal: AbortSignal;
+  clients?: ClientCache;
+};
+
+/** One vector per input, as the API numbered them (the caller checks count and size). */
+export type EmbeddingItem = { index: number; embedding: ArrayLike<number> };
+
 /** What a provider's folder implements; its metadata is its row in catalog.ts. */
 export type ProviderImplementation = {
   /**
@@ -87,6 +105,8 @@ export type ProviderImplementation = {
   assessConfidence(req: SelectionRequest & { selection: Selection }): Promise<SelfAssessment>;
   /** Every LLM call outside tool selection goes through here; only rows with capabilities.textCompletion have it. */
   complete?(req: CompletionRequest): Promise<Completion>;
+  /** Only rows with capabilities.embeddings have it. */
+  embed?(req: EmbeddingRequest): Promise<EmbeddingItem[]>;
 };
 
 /** A provider as the registry serves it: its row's metadata plus its implementation. */

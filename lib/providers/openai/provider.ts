@@ -1,12 +1,14 @@
 import 'server-only';
 import { defineOpenAiChatProvider } from '../openai-chat/provider';
 import { requireApiKey } from '../shared/api-key';
+import { OPENAI_BASE_URL } from './base-url';
+import { embedWithOpenAi } from './embeddings';
 
-/** A configured baseUrl (a proxy or gateway) wins over the public endpoint. */
-export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-
-export const openaiProvider = defineOpenAiChatProvider({
-  id: 'openai',
-  describeUpstream: () => 'OpenAI',
-  resolveEndpoint: (req) => ({ baseURL: req.model.baseUrl ?? OPENAI_BASE_URL, apiKey: requireApiKey(req, 'OpenAI') }),
-});
+export const openaiProvider = {
+  ...defineOpenAiChatProvider({
+    id: 'openai',
+    describeUpstream: () => 'OpenAI',
+    resolveEndpoint: (req) => ({ baseURL: req.model.baseUrl ?? OPENAI_BASE_URL, apiKey: requireApiKey(req, 'OpenAI') }),
+  }),
+  embed: embedWithOpenAi,
+};
