@@ -118,5 +118,7 @@ export function offDiagonal(runs: readonly JudgedRun[]): ConfusionDto[] {
     cell.count += 1;
     cells.set(key, cell);
   }
-  return [...cells.values()].sort((a, b) => b.count - a.count || JSON.stringify([a.expected, a.selected]).localeCompare(JSON.stringify([b.expected, b.selected])));
+  // Ties in code-point order of the pair, the same in every locale.
+  const order = (c: ConfusionDto) => JSON.stringify([c.expected, c.selected]);
+  return [...cells.values()].sort((a, b) => b.count - a.count || (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }

@@ -7,7 +7,8 @@
  * flips and confusion with lib/stats; export.ts and apply.ts adopt a variant.
  */
 import 'server-only';
-import { getExperiment, insertExperiment, listExperiments, listJudgedRuns, listVariants, setVariantBatch, deleteExperiment, testCaseIdsUsingServers } from '@/db/queries/experiments';
+import { createHash } from 'node:crypto';
+import { type JudgedRun, getExperiment, insertExperiment, listExperiments, listJudgedRuns, listVariants, setVariantBatch, deleteExperiment, testCaseIdsUsingServers } from '@/db/queries/experiments';
 import { countRunsByStatus } from '@/db/queries/runs';
 import { existingTestCaseIds } from '@/db/queries/test-cases';
 import type { ExperimentRow } from '@/db/schema';
@@ -19,6 +20,28 @@ import { checkChanges, readListings } from './changes';
 import { aggregateStatus, changedTools, isFinished, sumCounts, type ExperimentDto, type VariantDto, type VariantWithBatch } from './dto';
 import { compareVariant, estimateMetrics, offDiagonal } from './results';
 import { ORIGINAL_VARIANT, type ExperimentInput } from './schemas';
+
+/**
+ * Intervals and paired tests cost ~40 and ~100 ms at 1,000 (case, model) units, and the page
+ * polls: a variant's figures are kept per set of judged runs (a digest of their ids and verdicts),
+ * which is all they depend on.
+ */
+const figures = new Map<string, unknown>();
+const MAX_FIGURES = 500;
+
+function digest(runs: readonly JudgedRun[]): string {
+  const hash = createHash('sha1');
+  for (const r of runs) hash.update(`${r.runId}:${r.classification};`);
+  return hash.digest('base64');
+}
+
+function remember<T>(key: string, compute: () => T): T {
+  if (figures.has(key)) return figures.get(key) as T;
+  const value = compute();
+  if (figures.size >= MAX_FIGURES) figures.delete(figures.keys().next().value as string);
+  figures.set(key, value);
+  return value;
+}
 
 /** The experiment's concurrency is its total: its batches run side by side and share it. */
 function perBatchConcurrency(total: number, batches: number): number {
@@ -100,8 +123,8 @@ function toDto(row: ExperimentRow, variants: VariantWithBatch[], detail: boolean
       status: vStatus,
       changes: v.changes,
       tools: detail ? changedTools(v.changes, row.baselineTools) : [],
-      metrics: estimateMetrics(mine),
-      comparison: comparable ? compareVariant(baselineRuns, mine) : null,
+      metrics: remember(`metrics:${digest(mine)}`, () => estimateMetrics(mine)),
+      comparison: comparable ? remember(`compare:${digest(baselineRuns)}:${digest(mine)}`, () => compareVariant(baselineRuns, mine)) : null,
       confusion: detail ? offDiagonal(mine) : [],
     };
   });
