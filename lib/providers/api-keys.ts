@@ -1,3 +1,4 @@
+import { scrubSecrets } from '../crypto/scrub';
 import { ValidationError } from '../errors';
 import { GENERIC_KEY_HEADER, PROVIDER_CATALOG, type ProviderCatalog, type ProviderId } from './catalog';
 
@@ -46,6 +47,14 @@ export function createKeyLookup<const C extends ProviderCatalog>(catalog: C) {
   }
 
   return { readApiKeys, keyFor, assertKeysPresent };
+}
+
+/** Key-shaped tokens (sk-..., sk-ant-..., even when partly masked) are redacted whatever key was used. */
+const KEY_LIKE = /\b(?:sk|pk|key|api[-_]?key)[-_][A-Za-z0-9*._-]{6,}/gi;
+
+/** Removes the request's API key (and anything that looks like one) from text bound for users: provider errors and run errors alike. */
+export function scrubSecret(text: string, apiKey?: string): string {
+  return scrubSecrets(text, [apiKey]).replace(KEY_LIKE, '[redacted]');
 }
 
 const lookup = createKeyLookup(PROVIDER_CATALOG);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../providers/types';
-import { scrubSecret } from '../../providers/shared/provider-errors';
+import { scrubSecret } from '../../providers/api-keys';
 import { describeRunError, isProviderOutage } from './run-errors';
 
 describe('run errors', () => {

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { scrubSecret } from '../../providers/shared/provider-errors';
+import { scrubSecret } from '../../providers/api-keys';
 import { ProviderError } from '../../providers/types';
 import { CircuitOpenError } from './circuit-breaker';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../types';
-import { scrubSecret, toProviderError, type SdkErrorClasses } from './provider-errors';
+import { scrubSecret } from '../api-keys';
+import { toProviderError, type SdkErrorClasses } from './provider-errors';
 
 class SdkError extends Error {}
 class APIError extends SdkError {

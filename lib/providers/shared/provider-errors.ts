@@ -1,4 +1,4 @@
-import { scrubSecrets } from '../../crypto/scrub';
+import { scrubSecret } from '../api-keys';
 import { ProviderError } from '../types';
 import type { CallSettings } from './call-settings';
 
@@ -26,13 +26,6 @@ export type ErrorContext = {
 };
 
 const MAX_DETAIL_LENGTH = 300;
-/** Key-shaped tokens (sk-..., sk-ant-..., even when partly masked) are redacted whatever key was used. */
-const KEY_LIKE = /\b(?:sk|pk|key|api[-_]?key)[-_][A-Za-z0-9*._-]{6,}/gi;
-
-/** Removes the request's API key (and anything that looks like one) from text bound for users. */
-export function scrubSecret(text: string, apiKey?: string): string {
-  return scrubSecrets(text, [apiKey]).replace(KEY_LIKE, '[redacted]');
-}
 
 function detailOf(err: Error, apiKey?: string, text = err.message): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
