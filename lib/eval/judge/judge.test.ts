@@ -87,6 +87,14 @@ describe('judgeRun', () => {
     expect(v.failureReasons).toEqual(['wrong_tool', 'unknown_tool:rm_rf']);
     expect(v.evaluation.failureReasons).toEqual(['wrong_tool', 'unknown_tool:rm_rf']);
     expect(v.evaluation).toMatchObject({ selectedServer: UNKNOWN_SERVER, selectedTool: 'rm_rf' });
+    // The stored server name of an invented tool, as the metrics and the UI read it.
+    expect(UNKNOWN_SERVER).toBe('(unknown)');
+  });
+
+  it('an expectation with a server but no tool is no expectation', () => {
+    const v = judge({ expectedMcpServerName: 'files', expectedToolName: null, expectedParameters: null }, [sample('files', 'read_file')]);
+    expect(v).toMatchObject({ classification: 'FP', failureReasons: ['unexpected_tool_call'] });
+    expect(v.evaluation).toMatchObject({ expectedServer: null, expectedTool: null });
   });
 
   it('an unknown tool when none is expected is an unexpected call to an unknown tool', () => {

@@ -23,4 +23,22 @@ describe('$approx', () => {
     expect(approxMatcher.test({ $approx: 1 }, 'one', true)).toBe(false);
     expect(approxMatcher.test({ $approx: 1, $tolerance: -1 }, 1, true)).toBe(false);
   });
+
+  // Each unreadable number fails on its own, even where reading it as 0 would have been close enough.
+  it('fails when the value, the target or the tolerance is not a number, whatever the distance', () => {
+    expect(approxMatcher.test({ $approx: 0.5, $tolerance: 1 }, 'one', true)).toBe(false);
+    expect(approxMatcher.test({ $approx: 0.5, $tolerance: 1 }, null, true)).toBe(false);
+    expect(approxMatcher.test({ $approx: 'half', $tolerance: 5 }, 1, true)).toBe(false);
+    expect(approxMatcher.test({ $approx: 1, $tolerance: 'wide' }, 1, true)).toBe(false);
+  });
+
+  it('an absent parameter fails even if a value is passed along', () => {
+    expect(approxMatcher.test({ $approx: 1, $tolerance: 1 }, 1, false)).toBe(false);
+  });
+
+  it('a zero tolerance asks for the exact number', () => {
+    expect(approxMatcher.test({ $approx: 3, $tolerance: 0 }, 3, true)).toBe(true);
+    expect(approxMatcher.test({ $approx: 3, $tolerance: '0' }, '3', true)).toBe(true);
+    expect(approxMatcher.test({ $approx: 3, $tolerance: 0 }, 3.0001, true)).toBe(false);
+  });
 });
