@@ -103,6 +103,7 @@ describe('mcp.json import and export', () => {
     const vscode = await call<{ servers: Record<string, { type: string }>; inputs: { id: string; password: boolean }[] }>(exportRoute.GET, 'GET', '/api/servers/export', { query: { format: 'vscode' } });
     expect(vscode.body.servers['demo-values']?.type).toBe('sse');
     expect(vscode.body.inputs.every((i) => i.password)).toBe(true);
+    expect(vscode.body.inputs.map((i) => i.id).sort()).toEqual(['everything-stdio-mode', 'guarded-basic-basic-auth', 'guarded-token', 'guarded-wrong-token', 'needs-key-token']);
     expect(vscode.text).not.toContain(SENTINEL);
 
     // Into the same registry, everything is already there: skipped, none failed.

@@ -46,6 +46,7 @@ describe('OpenAI embeddings through the real SDK', () => {
     expect(server.requests).toHaveLength(1);
     expect((server.requests[0]?.body as { input: string[] }).input).toEqual(['list todos']);
     expect(empty!.every((v) => v === 0)).toBe(true);
+    expect(empty).toHaveLength(3072);
     expect(text).toHaveLength(3072);
     expect(await provider.embed(['', ''], { apiKey: KEY })).toHaveLength(2);
     expect(server.requests).toHaveLength(1);

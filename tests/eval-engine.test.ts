@@ -107,7 +107,7 @@ describe('a single run through the real openai SDK', () => {
     expect(run.tools.map((t) => t.exposedName).sort()).toEqual([...run.tools.map((t) => t.name)].sort());
     expect(run.tools).toHaveLength(11);
     expect(run.evaluation).toMatchObject({ parameterCompleteness: 1, parameterCorrectness: 1, typeConformance: 1, passK: null });
-    expect(run.evaluation?.reasoning).toBeTruthy();
+    expect(run.evaluation?.reasoning).toMatch(/^The model called rag\/rag_search, the expected tool \(TP\)\./);
     expect(run.inputTokens).toBeGreaterThanOrEqual(100);
     // Exactly the snapshot was shown to the model, with the run's settings.
     const sent = llm.requests.find((r) => r.query === 'find passages about vector search')?.body as { tools: { function: { name: string } }[]; temperature: number };

@@ -111,6 +111,7 @@ describe('GET /api/metrics/compare', () => {
     expect(res.body.b.counts.total).toBe(0);
     expect(res.body.deltas.accuracy).toBeNull();
     expect(res.body.cases.every((c) => c.change === 'removed')).toBe(true);
+    expect(res.body.cases).toHaveLength(7);
   });
 
   it('answers 404 for an unknown batch and 400 without both ids', async () => {

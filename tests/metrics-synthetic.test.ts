@@ -140,6 +140,8 @@ describe('summary against a row-by-row reference on 3000 synthetic runs', () => 
         cells.set(key, (cells.get(key) ?? 0) + 1);
       }
       expect(new Map(s.confusionMatrix.cells.map((c) => [`${c.expected} -> ${c.selected}`, c.count])), why).toEqual(cells);
+      const toolsSeen = new Set(evaluated.flatMap((r) => [label2(r.expectedServer, r.expectedTool), label2(r.selectedServer, r.selectedTool)]).filter((t) => t !== 'none'));
+      expect(new Set(s.byTool.map((t) => t.tool)), why).toEqual(toolsSeen);
       for (const t of s.byTool) {
         const exp = evaluated.filter((r) => label2(r.expectedServer, r.expectedTool) === t.tool);
         const sel = evaluated.filter((r) => label2(r.selectedServer, r.selectedTool) === t.tool);

@@ -34,7 +34,7 @@ describe('registering servers', () => {
     expect(res.body.status).toBe('active');
     expect(res.body.lastConnectedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(res.body.statusDetail).toBeNull();
-    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('connects over SSE and over stdio', async () => {
@@ -122,7 +122,8 @@ describe('validation and conflicts', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
     expect(res.body.error.message).toContain(field);
-    expect(res.body.requestId).toBeTruthy();
+    expect(res.body.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(res.headers.get('x-request-id')).toBe(res.body.requestId);
   });
 
   it('answers 400 for malformed JSON and 413 for a body over 1 MB', async () => {

@@ -126,7 +126,7 @@ describe('rule-based recommendations', () => {
       const revision = result.recommendations.revisions.find((r) => r.tool === id);
       const all = applyJsonPatch(before, revision?.applyCommands ?? []);
       expect(all.description).toBe(revision?.after);
-      expect((all.inputSchema.properties as Record<string, { description?: string }>)['a/b~c']?.description).toBeTruthy();
+      expect((all.inputSchema.properties as Record<string, { description?: string }>)['a/b~c']?.description).toMatch(new RegExp(`^A b~c, as ${id} uses it \\(.+\\); not the a/b~c of ${id === 'alpha/search' ? 'beta' : 'alpha'}/search\\.$`));
     }
   });
 
@@ -139,6 +139,7 @@ describe('rule-based recommendations', () => {
 
   it('leaves tools out of flagged pairs alone, and analyze includes recommendations only when asked', async () => {
     expect(result.recommendations.issues.some((i) => i.tool === 'gamma/get_weather')).toBe(false);
+    expect(new Set(result.recommendations.issues.map((i) => i.tool))).toEqual(new Set(['alpha/search', 'beta/search']));
     const without = await call<{ recommendations?: unknown }>(analyzeRoute.POST, 'POST', '/api/similarity/analyze', { body: { toolList: TOOLS, similarityThreshold: 0.6 } });
     expect(without.body.recommendations).toBeUndefined();
     const withRecs = await call<{ recommendations?: Recommendations }>(analyzeRoute.POST, 'POST', '/api/similarity/analyze', {

@@ -86,6 +86,7 @@ describe('test case CRUD', () => {
     expect(byName.body.total).toBe(3);
     const negatives = await call<{ items: TestCase[] }>(casesRoute.GET, 'GET', '/api/test-cases', { query: { kind: 'negative' } });
     expect(negatives.body.items.every((t) => t.expectedTool === null)).toBe(true);
+    expect(negatives.body.items.map((t) => t.name)).toEqual(['long', 'chit-chat']);
     const page = await call<{ items: TestCase[]; total: number; limit: number; offset: number }>(casesRoute.GET, 'GET', '/api/test-cases', { query: { limit: '2', offset: '2' } });
     expect(page.body).toMatchObject({ total: 3, limit: 2, offset: 2 });
     expect(page.body.items).toHaveLength(1);

@@ -52,7 +52,9 @@ describe('demo seed test cases', () => {
   });
 
   it('names, for every positive case, a tool that exists on an expected server among its servers', () => {
-    for (const tc of DEMO_TEST_CASES.filter((c) => c.expectedServer !== null)) {
+    const positives = DEMO_TEST_CASES.filter((c) => c.expectedServer !== null);
+    expect(positives.length).toBeGreaterThanOrEqual(18);
+    for (const tc of positives) {
       expect(tc.servers, tc.name).toContain(tc.expectedServer);
       expect([...(tools.get(tc.expectedServer as DemoServerId)?.keys() ?? [])], tc.name).toContain(tc.expectedTool);
       expect(tc.expectedParameters, tc.name).not.toBeNull();
@@ -98,6 +100,7 @@ describe('demo seed test cases', () => {
 
   it('covers every demo tool at least once', () => {
     const expected = new Set(DEMO_TEST_CASES.map((tc) => `${tc.expectedServer}/${tc.expectedTool}`));
+    expect([...tools.keys()].sort()).toEqual([...DEMO_SERVER_IDS].sort());
     for (const [server, schemas] of tools) {
       for (const name of schemas.keys()) expect(expected, `${server}/${name}`).toContain(`${server}/${name}`);
     }

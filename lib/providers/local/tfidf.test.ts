@@ -20,6 +20,6 @@ describe('scoreTfIdf', () => {
 
   it('handles no tools and an empty query', () => {
     expect(scoreTfIdf('anything', [])).toEqual([]);
-    expect(scoreTfIdf('', DEMO_TOOLS).every((s) => s.score === 0)).toBe(true);
+    expect(scoreTfIdf('', DEMO_TOOLS).map((s) => s.score)).toEqual([0, 0, 0, 0]);
   });
 });
