@@ -18,7 +18,7 @@ const FAKE = {
   requiresBaseUrl: true,
   modelHints: ['fake-large', 'fake-small'],
   validateModel: (model: string) => (model.startsWith('fake-') ? null : 'FakeAI models start with fake-'),
-  capabilities: { tools: true, multiTurn: true, textCompletion: false, embeddings: false },
+  capabilities: { tools: true, multiTurn: true, textCompletion: false, embeddings: false, temperature: true },
 } as const satisfies ProviderRow;
 
 const TABLE = [...PROVIDER_CATALOG, FAKE] as const;

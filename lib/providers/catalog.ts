@@ -20,6 +20,8 @@ export type ProviderCapabilities = {
   textCompletion: boolean;
   /** Serves embedding models (lib/embeddings reaches them through the registry). */
   embeddings: boolean;
+  /** Applies the run's temperature (it is stored for audit either way; the UI says when it is ignored). */
+  temperature: boolean;
 };
 
 export type ProviderRow = {
@@ -65,7 +67,7 @@ export const PROVIDER_CATALOG = defineCatalog([
     keyHeader: 'X-OpenAI-API-Key',
     requiresBaseUrl: false,
     modelHints: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'],
-    capabilities: { tools: true, multiTurn: true, textCompletion: true, embeddings: true },
+    capabilities: { tools: true, multiTurn: true, textCompletion: true, embeddings: true, temperature: true },
   },
   {
     id: 'anthropic',
@@ -77,7 +79,8 @@ export const PROVIDER_CATALOG = defineCatalog([
     keyHeader: 'X-Anthropic-API-Key',
     requiresBaseUrl: false,
     modelHints: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-1'],
-    capabilities: { tools: true, multiTurn: true, textCompletion: true, embeddings: false },
+    // API version 2026-10-21 rejects sampling parameters (anthropic/provider.ts).
+    capabilities: { tools: true, multiTurn: true, textCompletion: true, embeddings: false, temperature: false },
   },
   {
     id: 'openai-compatible',
@@ -89,7 +92,7 @@ export const PROVIDER_CATALOG = defineCatalog([
     apiKey: 'optional',
     requiresBaseUrl: true,
     modelHints: ['llama3.2', 'qwen2.5', 'mistral'],
-    capabilities: { tools: true, multiTurn: true, textCompletion: true, embeddings: false },
+    capabilities: { tools: true, multiTurn: true, textCompletion: true, embeddings: false, temperature: true },
   },
   {
     id: 'local',
@@ -102,7 +105,7 @@ export const PROVIDER_CATALOG = defineCatalog([
     modelHints: LOCAL_MODELS,
     validateModel: validateLocalModel,
     // Deterministic: its "self-assessment" re-ranks, it holds no conversation and writes no text.
-    capabilities: { tools: true, multiTurn: false, textCompletion: false, embeddings: false },
+    capabilities: { tools: true, multiTurn: false, textCompletion: false, embeddings: false, temperature: true },
   },
 ]);
 

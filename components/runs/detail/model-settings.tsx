@@ -1,4 +1,5 @@
 import type { RunDetail } from '@/components/data/queries';
+import { providerRow } from '@/lib/providers/catalog';
 import { Panel } from '@/components/ui/panel';
 import { NONE } from '../format';
 
@@ -37,7 +38,7 @@ export function ModelSettings({ run }: { run: RunDetail }) {
               <dt>Temperature</dt>
               <dd>
                 {s.temperature}
-                {s.provider === 'anthropic' ? <span className="muted"> (ignored by Anthropic&apos;s current API)</span> : null}
+                {providerRow(s.provider).capabilities.temperature ? null : <span className="muted"> (ignored by {providerRow(s.provider).name}&apos;s current API)</span>}
               </dd>
             </div>
             <div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { Field } from '@/components/ui/field';
-import { PROVIDER_IDS, type ProviderId } from '@/lib/providers/catalog';
+import { PROVIDER_IDS, providerRow, type ProviderId } from '@/lib/providers/catalog';
 import { withProvider, type ModelRow, type RowErrors } from './model-rows';
 import { providerChoice } from './providers';
 
@@ -66,7 +66,7 @@ export function ModelRowFields({ row, index, errors = {}, onChange, onRemove }: 
         </Field>
         <Field
           label="Temperature"
-          hint={row.provider === 'anthropic' ? "0-2, default 0.4; ignored by Anthropic's current API" : '0-2, default 0.4'}
+          hint={providerRow(row.provider).capabilities.temperature ? '0-2, default 0.4' : `0-2, default 0.4; ignored by ${providerRow(row.provider).name}'s current API`}
           error={errors.temperature}
         >
           {(props) => (
