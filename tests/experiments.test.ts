@@ -53,6 +53,8 @@ const NONE_QUERIES = ['what is the weather in Oslo', 'translate hello into Frenc
 const REWRITE = { name: 'rewrite', changes: [{ server: 'notes', tool: 'search_notes', description: 'Search notes by keyword.' }] };
 const NEUTRAL = { name: 'neutral', changes: [{ server: 'notes', tool: 'open_document', description: 'Open one file.' }] };
 const RENAME = { name: 'rename', changes: [{ server: 'notes', tool: 'search_notes', name: 'search_notes_by_keyword' }] };
+/** Wins four document cases (budget, revenue, contract, roadmap) and loses four note cases (budget, offsite, urgent, hiring). */
+const MIXED = { name: 'mixed', changes: [{ server: 'notes', tool: 'open_document', description: 'Open a document titled budget, revenue, contract or roadmap; search notes on hiring, urgent items or the offsite.' }] };
 
 let llm: LlmServer;
 const caseIds: Record<string, string> = {};
@@ -91,7 +93,7 @@ beforeAll(async () => {
 
   const res = await call<ExperimentDto>(experimentsRoute.POST, 'POST', '/api/experiments', {
     headers: HEADERS,
-    body: { name: 'Separate search from documents', models: [model()], variants: [REWRITE, NEUTRAL, RENAME] },
+    body: { name: 'Separate search from documents', models: [model()], variants: [REWRITE, NEUTRAL, RENAME, MIXED] },
   });
   expect(res.status, res.text).toBe(202);
   expect(res.text).not.toContain(SENTINEL_KEY);
@@ -105,9 +107,9 @@ afterAll(async () => {
 describe('an experiment on two confusable tools with the description-sensitive model', () => {
   it('runs every variant on the default cases (those of the changed tools\' server) as one batch each', () => {
     expect(experiment.status).toBe('completed');
-    expect(experiment.variants.map((v) => v.name)).toEqual(['original', 'rewrite', 'neutral', 'rename']);
+    expect(experiment.variants.map((v) => v.name)).toEqual(['original', 'rewrite', 'neutral', 'rename', 'mixed']);
     expect([...experiment.testCaseIds].sort()).toEqual(Object.values(caseIds).sort());
-    expect(experiment.progress).toMatchObject({ total: 80, completed: 80, failed: 0 });
+    expect(experiment.progress).toMatchObject({ total: 100, completed: 100, failed: 0 });
     expect(experiment.completedAt).not.toBeNull();
     expect(experiment.variants[0]).toMatchObject({ name: 'original', changes: [], tools: [], comparison: null });
   });
@@ -153,6 +155,19 @@ describe('an experiment on two confusable tools with the description-sensitive m
     expect(neutral.comparison!.metrics.f1).toMatchObject({ delta: 0, outcome: 'no_significant_change' });
     expect(neutral.comparison!.metrics.accuracy.outcome).toBe('no_significant_change');
     expect(neutral.comparison!.flipped).toEqual({ fixed: [], regressed: [] });
+  });
+
+  it('a rewrite that fixes four cases and breaks four others is no significant change, with both lists', () => {
+    const mixed = variant(experiment, 'mixed');
+    expect(mixed.metrics?.counts).toEqual(variant(experiment, 'original').metrics?.counts);
+    const { fixed, regressed } = mixed.comparison!.flipped;
+    expect(fixed.map((f) => f.testCaseName).sort()).toEqual(['document 1', 'document 2', 'document 4', 'document 5']);
+    expect(regressed.map((f) => f.testCaseName).sort()).toEqual(['note 1', 'note 2', 'note 5', 'note 6']);
+    expect(regressed[0]).toMatchObject({ before: 'TP', after: 'FN' });
+    for (const metric of ['accuracy', 'f1', 'recall'] as const) {
+      expect(mixed.comparison!.metrics[metric].outcome, metric).toBe('no_significant_change');
+      expect(mixed.comparison!.metrics[metric].pValue!, metric).toBeGreaterThan(0.05);
+    }
   });
 
   it('a renamed tool keeps its cases: the model sees the new name and the judge expects it', async () => {
