@@ -1,7 +1,9 @@
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './eslint/layers.mjs';
+import { LAYERS } from './eslint/zones.mjs';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next/**', 'node_modules/**', 'data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.stryker-tmp/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -23,5 +25,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through lib/env.ts' }],
     },
+  },
+  {
+    // The dependency direction (eslint/zones.mjs): app -> components -> lib -> db, and the arrows inside lib.
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.ts', 'db/**/*.ts', 'proxy.ts', 'instrumentation.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/allowed-imports': ['error', LAYERS] },
   },
 );
