@@ -3,7 +3,7 @@ import type { Extraction, SourceError } from './extract/draft';
 import { finalizeTools } from './extract/finalize';
 import { fromServerIds, fromUrlList } from './extract/live-servers';
 import { fromServerList, fromToolList } from './extract/request-lists';
-import type { SimilarityRequest } from './schemas';
+import type { SimilarityRequest, SimilaritySource } from './schemas';
 import type { SimilarityTool } from './types';
 
 export type LoadedTools = { tools: SimilarityTool[]; errors: SourceError[]; warnings: string[] };
@@ -14,11 +14,19 @@ export type LoadedTools = { tools: SimilarityTool[]; errors: SourceError[]; warn
  * each failing server in `errors` and go on with the others.
  */
 export async function loadSimilarityTools(body: SimilarityRequest, signal?: AbortSignal): Promise<LoadedTools> {
-  let extraction: Extraction;
-  if (body.serverList) extraction = { tools: fromServerList(body.serverList), errors: [], warnings: [] };
-  else if (body.toolList) extraction = { tools: fromToolList(body.toolList), errors: [], warnings: [] };
-  else if (body.urlList) extraction = await fromUrlList(body.urlList, signal);
-  else extraction = await fromServerIds(body.serverIds ?? [], signal);
+  const extraction = await extractTools(body, signal);
   const tools = finalizeTools(extraction.tools, body.duplicateIds, extraction.errors);
   return { tools, errors: extraction.errors, warnings: extraction.warnings };
+}
+
+/**
+ * The tools of whichever input the request gave, as read, before the analysis's input rules
+ * (non-empty descriptions, unique ids, at least two tools): the description lint reports
+ * those as findings instead of refusing the request.
+ */
+export async function extractTools(body: Pick<SimilarityRequest, SimilaritySource>, signal?: AbortSignal): Promise<Extraction> {
+  if (body.serverList) return { tools: fromServerList(body.serverList), errors: [], warnings: [] };
+  if (body.toolList) return { tools: fromToolList(body.toolList), errors: [], warnings: [] };
+  if (body.urlList) return fromUrlList(body.urlList, signal);
+  return fromServerIds(body.serverIds ?? [], signal);
 }

@@ -17,4 +17,8 @@ export type SimilarityTool = {
   parameters: SimilarityParameter[];
   /** The original JSON Schema when the input had one (used for RFC 6902 apply commands). */
   inputSchema?: Record<string, unknown>;
+  /** MCP tool annotations (readOnlyHint, destructiveHint, ...) when the input had them; read by the description lint. */
+  annotations?: Record<string, unknown>;
+  /** Set when a live tool had no description and `description` holds its title or name instead. */
+  describedBy?: 'title' | 'name';
 };

@@ -34,12 +34,23 @@ function hostOf(url: string | null | undefined): string {
  */
 function toDraft(server: string, tool: Tool, warnings: string[]): DraftTool {
   let description = (tool.description ?? '').trim();
+  let describedBy: 'title' | 'name' | undefined;
   if (!description) {
     description = (tool.title ?? tool.annotations?.title ?? '').trim() || humanizeName(tool.name);
-    warnings.push(`${server}/${tool.name} has no description; it is analysed on its ${tool.title || tool.annotations?.title ? 'title' : 'name'}`);
+    describedBy = tool.title || tool.annotations?.title ? 'title' : 'name';
+    warnings.push(`${server}/${tool.name} has no description; it is analysed on its ${describedBy}`);
   }
   const inputSchema = tool.inputSchema as Record<string, unknown>;
-  return { server, name: tool.name, description, parameters: fromJsonSchema(inputSchema), inputSchema, source: 'live' };
+  return {
+    server,
+    name: tool.name,
+    description,
+    parameters: fromJsonSchema(inputSchema),
+    inputSchema,
+    ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
+    ...(describedBy ? { describedBy } : {}),
+    source: 'live',
+  };
 }
 
 async function listTarget(target: Target, signal: AbortSignal | undefined): Promise<Listing> {

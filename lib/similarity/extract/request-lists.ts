@@ -2,6 +2,12 @@ import type { ServerEntryInput, ToolEntryInput } from '../schemas';
 import type { DraftTool } from './draft';
 import { readParameters } from './parameters';
 
+/** MCP annotations kept for the description lint when a listed tool carries them (unknown keys pass the schema). */
+function annotationsOf(tool: Record<string, unknown>): { annotations?: Record<string, unknown> } {
+  const a = tool.annotations;
+  return typeof a === 'object' && a !== null && !Array.isArray(a) ? { annotations: { ...(a as Record<string, unknown>) } } : {};
+}
+
 /** serverList: the shared data file format, or servers whose tools are MCP tool objects. */
 export function fromServerList(servers: ServerEntryInput[]): DraftTool[] {
   return servers.flatMap((server) =>
@@ -11,6 +17,7 @@ export function fromServerList(servers: ServerEntryInput[]): DraftTool[] {
       description: (tool.description ?? '').trim(),
       parameters: readParameters(tool),
       ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
+      ...annotationsOf(tool),
       source: 'request' as const,
     })),
   );
@@ -24,6 +31,7 @@ export function fromToolList(tools: ToolEntryInput[]): DraftTool[] {
     description: (tool.description ?? '').trim(),
     parameters: readParameters(tool),
     ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
+    ...annotationsOf(tool),
     source: 'request' as const,
   }));
 }
