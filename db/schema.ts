@@ -14,6 +14,10 @@ import {
 import { PROVIDER_CATALOG, PROVIDER_IDS, providerCheckList } from '../lib/providers/catalog';
 import type { ToolOverride } from '../lib/eval/run/tool-overrides';
 
+/** How a test case's argument values are compared (lib/eval/judge/arguments/profiles has one file per id). */
+export const ARGUMENT_MATCHING_IDS = ['strict', 'bfcl'] as const;
+export type ArgumentMatchingId = (typeof ARGUMENT_MATCHING_IDS)[number];
+
 /** ISO-8601 UTC with milliseconds: sortable as text and parseable by Date. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text('id').primaryKey();
@@ -77,6 +81,12 @@ export const testCases = sqliteTable(
     expectedToolName: text('expected_tool_name'),
     /** JSON object of expected argument values or matchers; NULL = not checked. */
     expectedParameters: text('expected_parameters', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /**
+     * How argument values are compared: 'strict' (the harness's own rules) or 'bfcl' (BFCL's
+     * string standardisation and type checks without enum/format). The CHECK is column-level,
+     * added in migration 0008 (ADD COLUMN), so the table and its triggers were not rebuilt.
+     */
+    argumentMatching: text('argument_matching', { enum: ARGUMENT_MATCHING_IDS }).notNull().default('strict'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -366,6 +376,8 @@ export const evaluationResults = sqliteTable(
     passK: integer('pass_k', { mode: 'boolean' }),
     reasoning: text('reasoning'),
     recommendations: text('recommendations', { mode: 'json' }).$type<unknown[]>(),
+    /** The argument matching profile the verdict was judged with, kept for audit ('strict' for older rows). */
+    argumentMatching: text('argument_matching', { enum: ARGUMENT_MATCHING_IDS }).notNull().default('strict'),
     createdAt: createdAt(),
     /**
      * Copies of the run's model_settings_id and batch_id, so metrics filtered by model or
