@@ -5,7 +5,7 @@ type ExperimentProgress = ExperimentDto['progress'];
 export const NONE = '—';
 
 const fixed = (n: number) => n.toFixed(2);
-const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n).toFixed(2)}`;
+const signed = (n: number) => (n === 0 ? '0.00' : `${n > 0 ? '+' : '−'}${Math.abs(n).toFixed(2)}`);
 
 /** "0.82 [0.71, 0.90]": the value and its 95% interval as text; a dash when undefined (no positives, no runs). */
 export function estimateText(e: Estimate | null | undefined): string {

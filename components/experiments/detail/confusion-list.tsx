@@ -6,6 +6,7 @@ export function ConfusionList({ confusion }: { confusion: NonNullable<VariantDto
   if (confusion.length === 0) return <p className="muted exp-small">No tool was confused with another.</p>;
   const rows = [...confusion].sort((a, b) => b.count - a.count);
   return (
+    <div className="exp-scroll">
     <table className="exp-confusion">
       <thead>
         <tr>
@@ -24,5 +25,6 @@ export function ConfusionList({ confusion }: { confusion: NonNullable<VariantDto
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

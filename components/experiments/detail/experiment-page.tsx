@@ -92,7 +92,7 @@ export function ExperimentPage({ id }: { id: string }) {
         </ul>
       </section>
 
-      <div className="exp-variants" style={{ gridTemplateColumns: `repeat(${Math.min(e.variants.length, 3)}, minmax(18rem, 1fr))` }}>
+      <div className="exp-variants">
         {e.variants.map((v) => (
           <VariantCard key={v.name} experiment={e} variant={v} />
         ))}

@@ -16,6 +16,7 @@ export function MetricsTable({ variant, baseline }: { variant: VariantDto; basel
   if (!m) return <p className="muted">Metrics appear when this variant’s runs are done.</p>;
   const comparison = variant.comparison;
   return (
+    <div className="exp-scroll">
     <table className="exp-metrics" data-testid="exp-metrics">
       <caption className="sr-only">Metrics of {variant.name} with 95% intervals{baseline ? '' : ', and the change against original'}</caption>
       <thead>
@@ -57,14 +58,15 @@ export function MetricsTable({ variant, baseline }: { variant: VariantDto; basel
           );
         })}
       </tbody>
-      <tfoot>
-        <tr>
-          <td colSpan={baseline ? 2 : 3} className="muted exp-small">
-            TP {m.counts.tp} · FP {m.counts.fp} · TN {m.counts.tn} · FN {m.counts.fn} of {m.counts.total}. Intervals: {m.f1.method} for F1, {m.precision.method} for the
-            rest{comparison ? `; change: ${comparison.metrics.f1.method}` : ''}.
-          </td>
-        </tr>
-      </tfoot>
     </table>
+    <details className="runs-details exp-small">
+      <summary>
+        TP {m.counts.tp} · FP {m.counts.fp} · TN {m.counts.tn} · FN {m.counts.fn} of {m.counts.total} · how the intervals are computed
+      </summary>
+      <p className="muted">
+        F1: {m.f1.method}. Precision, recall and accuracy: {m.precision.method}.{comparison ? ` Change against original: ${comparison.metrics.f1.method}.` : ''}
+      </p>
+    </details>
+    </div>
   );
 }

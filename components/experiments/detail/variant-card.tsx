@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { DescriptionDiff } from '@/components/similarity/results/description-diff';
+import { OUTCOME } from '../format';
 import { BASELINE, type ExperimentDto, type VariantDto } from '../types';
 import { AdoptActions } from './adopt-actions';
 import { ConfusionList } from './confusion-list';
@@ -23,7 +24,7 @@ export function VariantCard({ experiment, variant }: { experiment: ExperimentDto
         {f1 ? (
           <span className="exp-small" data-testid="exp-f1-outcome">
             {' '}
-            F1 vs {BASELINE}: <strong>{f1.outcome.replace(/_/g, ' ')}</strong>
+            F1 vs {BASELINE}: <strong>{OUTCOME[f1.outcome].label}</strong>
           </span>
         ) : null}
       </p>

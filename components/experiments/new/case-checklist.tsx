@@ -13,16 +13,23 @@ type Props = {
   selected: string[];
   /** True while the selection follows the changed tools (the user has not ticked anything yet). */
   following: boolean;
+  /** The preselected cases, listed first so the choice is visible without scrolling. */
+  preselected: string[];
   onChange: (ids: string[]) => void;
   onReset: () => void;
   error?: string;
 };
 
+function pinFirst<T extends { id: string }>(items: T[], ids: string[]): T[] {
+  const pinned = new Set(ids);
+  return [...items.filter((c) => pinned.has(c.id)), ...items.filter((c) => !pinned.has(c.id))];
+}
+
 /** The test cases every variant runs: a filterable checklist, preselected from the changed tools. */
-export function CaseChecklist({ cases, selected, following, onChange, onReset, error }: Props) {
+export function CaseChecklist({ cases, selected, following, preselected, onChange, onReset, error }: Props) {
   const id = useId();
   const [term, setTerm] = useState('');
-  const shown = filterCases(cases, term);
+  const shown = pinFirst(filterCases(cases, term), preselected);
   const chosen = new Set(selected);
   const toggle = (caseId: string, on: boolean) => onChange(on ? [...selected, caseId] : selected.filter((x) => x !== caseId));
   return (

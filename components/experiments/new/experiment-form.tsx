@@ -44,7 +44,8 @@ export function ExperimentForm() {
   const [variants, setVariants] = useState<DraftVariant[]>(() => [newVariant('rewrite')]);
   const [focusTools, setFocusTools] = useState<ToolRef[] | undefined>(undefined);
   const [pickedCases, setPickedCases] = useState<string[] | null>(null);
-  const [rows, setRows] = useState<ModelRow[]>(() => [newModelRow('local')]);
+  // A fixed key for the first row: newModelRow's counter differs between server and browser, and the row's datalist id comes from it.
+  const [rows, setRows] = useState<ModelRow[]>(() => [{ ...newModelRow('local'), key: 'row-first' }]);
   const [samples, setSamples] = useState('1');
   const [concurrency, setConcurrency] = useState('4');
   const [keys, setKeys] = useState<ApiKeyInputs>(EMPTY_KEYS);
@@ -153,7 +154,7 @@ export function ExperimentForm() {
         {cases.isPending ? <Loading label="Loading test cases…" /> : null}
         {cases.isError ? <ErrorState error={cases.error} onRetry={() => void cases.refetch()} /> : null}
         {cases.data ? (
-          <CaseChecklist cases={cases.data.items} selected={caseIds} following={pickedCases === null} onChange={setPickedCases} onReset={() => setPickedCases(null)} error={errors.cases} />
+          <CaseChecklist cases={cases.data.items} selected={caseIds} following={pickedCases === null} preselected={defaults} onChange={setPickedCases} onReset={() => setPickedCases(null)} error={errors.cases} />
         ) : null}
 
         <ModelMatrix rows={rows} errors={errors.rows} onChange={setRows} />
