@@ -165,6 +165,12 @@ const EXAMPLES: Record<QualityRuleId, Example> = {
   },
 };
 
+function exampleOf(id: QualityRuleId): Example {
+  const example = EXAMPLES[id] as Example | undefined;
+  if (!example) throw new Error(`no examples for ${id}`);
+  return example;
+}
+
 function findingsOf(id: QualityRuleId, tools: LintTool[]) {
   const rule = RULES_BY_ID.get(id);
   if (!rule) throw new Error(`no rule ${id}`);
@@ -186,10 +192,10 @@ describe('quality lint rules', () => {
   for (const rule of QUALITY_RULES) {
     describe(rule.id, () => {
       it('passes its passing example', () => {
-        expect(findingsOf(rule.id, EXAMPLES[rule.id].pass)).toEqual([]);
+        expect(findingsOf(rule.id, exampleOf(rule.id).pass)).toEqual([]);
       });
       it('flags its failing example with a message, a fix and its severity', () => {
-        const findings = findingsOf(rule.id, EXAMPLES[rule.id].fail);
+        const findings = findingsOf(rule.id, exampleOf(rule.id).fail);
         expect(findings.length).toBeGreaterThan(0);
         for (const f of findings) {
           expect(f).toMatchObject({ ruleId: rule.id, severity: rule.severity });
