@@ -8,6 +8,7 @@
 import type { NewToolDefinition } from '@/db/queries/runs';
 import type { TestCaseWithServers } from '@/db/queries/test-cases';
 import type { evaluationResults } from '@/db/schema';
+import { getArgumentMatchingProfile } from './arguments/profiles/registry';
 import { scoreArguments, type ArgumentScore } from './arguments/score';
 import { classify, findSelectionFailure, isCorrect, isSameTool, type Classification, type ToolRef } from './classify';
 import { confidenceCategory, passK, type ConfidenceCategory } from './confidence';
@@ -28,7 +29,8 @@ export type SampleOutcome = {
 export const UNKNOWN_SERVER = '(unknown)';
 
 export type JudgeInput = {
-  testCase: Pick<TestCaseWithServers, 'expectedMcpServerName' | 'expectedToolName' | 'expectedParameters'>;
+  testCase: Pick<TestCaseWithServers, 'expectedMcpServerName' | 'expectedToolName' | 'expectedParameters'> &
+    Partial<Pick<TestCaseWithServers, 'argumentMatching'>>;
   snapshot: Pick<NewToolDefinition, 'serverName' | 'name' | 'description' | 'inputSchema'>[];
   samples: SampleOutcome[];
   /** The model's self-assessment (samples = 1), if it gave one. */
@@ -65,9 +67,10 @@ export function judgeRun(input: JudgeInput): Verdict {
 
   const tools: EvaluatedTool[] = input.snapshot.map((t) => ({ server: t.serverName, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema }));
   const chosenTool = chosen.selected ? tools.find((t) => t.server === chosen.selected?.server && t.name === chosen.selected?.tool) : undefined;
+  const profile = getArgumentMatchingProfile(input.testCase.argumentMatching);
   const argumentScore: ArgumentScore | null =
     expected && isSameTool(expected, chosen.selected) && chosenTool
-      ? scoreArguments({ expected: input.testCase.expectedParameters ?? null, actual: chosen.arguments, inputSchema: chosenTool.inputSchema })
+      ? scoreArguments({ expected: input.testCase.expectedParameters ?? null, actual: chosen.arguments, inputSchema: chosenTool.inputSchema, profile })
       : null;
 
   const confidence = multi ? modal.agreement : (input.assessment?.confidence ?? null);
@@ -111,6 +114,7 @@ export function judgeRun(input: JudgeInput): Verdict {
       passK: passed,
       reasoning,
       recommendations,
+      argumentMatching: profile.id,
     },
   };
 }

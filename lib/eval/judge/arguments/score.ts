@@ -1,4 +1,6 @@
 import { getMatcher } from './matchers/registry';
+import { strictProfile } from './profiles/strict';
+import type { ArgumentMatchingProfile } from './profiles/types';
 import { isDeclaredParameter, readRequired } from './schema';
 import { checkTypes, type TypeIssue } from './type-conformance';
 import { matchValue } from './values';
@@ -32,6 +34,8 @@ export type ScoreArgumentsInput = {
   /** null when the model's arguments were not a JSON object. */
   actual: Record<string, unknown> | null;
   inputSchema: Record<string, unknown>;
+  /** How values compare and which schema keywords the type check applies; strict when omitted. */
+  profile?: ArgumentMatchingProfile;
 };
 
 /** "(root)" names errors of the arguments object as a whole (e.g. a failed root anyOf). */
@@ -42,9 +46,9 @@ function share(satisfied: number, total: number): number {
 }
 
 /** Completeness of one expected key: given, unless the expectation is that it is left out. */
-function isKeySatisfied(spec: unknown, present: boolean): boolean {
+function isKeySatisfied(spec: unknown, present: boolean, profile: ArgumentMatchingProfile): boolean {
   if (present) return getMatcher(spec)?.id !== '$absent';
-  return matchValue(spec, undefined, false);
+  return matchValue(spec, undefined, false, profile);
 }
 
 function describeMismatch(param: string, spec: unknown, actual: unknown, present: boolean): ArgumentMismatch {
@@ -75,22 +79,23 @@ function scoreInvalid(expected: Record<string, unknown> | null): ArgumentScore {
  */
 export function scoreArguments(input: ScoreArgumentsInput): ArgumentScore {
   const { actual, inputSchema } = input;
+  const profile = input.profile ?? strictProfile;
   const expected = input.expected && Object.keys(input.expected).length > 0 ? input.expected : null;
   if (actual === null) return scoreInvalid(expected);
 
   const has = (k: string) => Object.hasOwn(actual, k);
   const missingRequired = readRequired(inputSchema).filter((k) => !has(k));
   const hallucinatedParameters = Object.keys(actual).filter((k) => !isDeclaredParameter(inputSchema, k));
-  const types = checkTypes(inputSchema, actual);
+  const types = checkTypes(profile.typeCheckSchema(inputSchema), actual);
 
   let completeness: number;
   let correctness: number | null = null;
   const mismatches: ArgumentMismatch[] = [];
   if (expected) {
     const entries = Object.entries(expected);
-    completeness = share(entries.filter(([k, spec]) => isKeySatisfied(spec, has(k))).length, entries.length);
+    completeness = share(entries.filter(([k, spec]) => isKeySatisfied(spec, has(k), profile)).length, entries.length);
     for (const [k, spec] of entries) {
-      if (!matchValue(spec, actual[k], has(k))) mismatches.push(describeMismatch(k, spec, actual[k], has(k)));
+      if (!matchValue(spec, actual[k], has(k), profile)) mismatches.push(describeMismatch(k, spec, actual[k], has(k)));
     }
     correctness = share(entries.length - mismatches.length, entries.length);
   } else {

@@ -1,45 +1,42 @@
-import { isPlainObject, normalizeText, readBoolean, readNumber } from './coerce';
+import { isPlainObject } from './coerce';
 import { getMatcher, isMatcherSpec } from './matchers/registry';
+import { strictProfile } from './profiles/strict';
+import type { ArgumentMatchingProfile } from './profiles/types';
 
 /**
  * Whether an argument value satisfies an expected value (plain value or matcher). `present`
- * is false when the key was not in the arguments; only matchers can accept that.
+ * is false when the key was not in the arguments; only matchers can accept that. The
+ * profile decides how scalars compare (strict by default).
  */
-export function matchValue(expected: unknown, actual: unknown, present: boolean): boolean {
-  if (isMatcherSpec(expected)) return getMatcher(expected)?.test(expected, present ? actual : undefined, present) ?? false;
-  return present && matchPlain(expected, actual);
+export function matchValue(expected: unknown, actual: unknown, present: boolean, profile: ArgumentMatchingProfile = strictProfile): boolean {
+  if (isMatcherSpec(expected)) return getMatcher(expected)?.test(expected, present ? actual : undefined, present, profile) ?? false;
+  return present && matchPlain(expected, actual, profile);
 }
 
 /**
- * BFCL-style equality: numbers numerically (1 == 1.0, and "3" == 3), strings trimmed and
- * case-insensitive, booleans exactly (also "true"/"false"), arrays element-wise in order,
- * objects with the same keys deeply, null only equals null. Nested expected values may be
- * matchers. `actual === undefined` means absent (JSON has no undefined).
+ * BFCL-style equality under the strict profile: numbers numerically (1 == 1.0, and "3" == 3),
+ * strings trimmed and case-insensitive, booleans exactly (also "true"/"false"), arrays
+ * element-wise in order, objects with the same keys deeply, null only equals null. Nested
+ * expected values may be matchers. `actual === undefined` means absent (JSON has no undefined).
  */
-export function valuesMatch(expected: unknown, actual: unknown): boolean {
-  return matchValue(expected, actual, actual !== undefined);
+export function valuesMatch(expected: unknown, actual: unknown, profile: ArgumentMatchingProfile = strictProfile): boolean {
+  return matchValue(expected, actual, actual !== undefined, profile);
 }
 
-function matchPlain(expected: unknown, actual: unknown): boolean {
+const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+function matchPlain(expected: unknown, actual: unknown, profile: ArgumentMatchingProfile): boolean {
   if (expected === null || actual === null) return expected === actual;
-  if (typeof expected === 'number' || typeof actual === 'number') {
-    const e = readNumber(expected);
-    return e !== null && e === readNumber(actual);
-  }
-  if (typeof expected === 'boolean' || typeof actual === 'boolean') {
-    const e = readBoolean(expected);
-    return e !== null && e === readBoolean(actual);
-  }
-  if (typeof expected === 'string') return typeof actual === 'string' && normalizeText(expected) === normalizeText(actual);
+  if (isScalar(expected) || isScalar(actual)) return profile.scalarsMatch(expected, actual);
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => valuesMatch(e, actual[i]));
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => valuesMatch(e, actual[i], profile));
   }
-  if (isPlainObject(expected)) return isPlainObject(actual) && matchObject(expected, actual);
+  if (isPlainObject(expected)) return isPlainObject(actual) && matchObject(expected, actual, profile);
   return false;
 }
 
-function matchObject(expected: Record<string, unknown>, actual: Record<string, unknown>): boolean {
+function matchObject(expected: Record<string, unknown>, actual: Record<string, unknown>, profile: ArgumentMatchingProfile): boolean {
   // Keys only the actual object has make it a different object, as in BFCL.
   if (Object.keys(actual).some((k) => !Object.hasOwn(expected, k))) return false;
-  return Object.entries(expected).every(([k, e]) => matchValue(e, actual[k], Object.hasOwn(actual, k)));
+  return Object.entries(expected).every(([k, e]) => matchValue(e, actual[k], Object.hasOwn(actual, k), profile));
 }
