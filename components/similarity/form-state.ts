@@ -57,7 +57,8 @@ export function parseUrls(text: string): { urls: string[]; invalid: string[] } {
   return { urls: lines, invalid };
 }
 
-function sourceBody(form: SimilarityForm): { body?: SimilarityBody; error?: string } {
+/** The source part of the request (servers, pasted tools or URLs), also read by the description lint. */
+export function sourceBody(form: SimilarityForm): { body?: SimilarityBody; error?: string } {
   if (form.source === 'servers') {
     return form.serverIds.length ? { body: { serverIds: form.serverIds } } : { error: 'Choose at least one registered server.' };
   }

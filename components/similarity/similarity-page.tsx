@@ -1,8 +1,10 @@
 'use client';
 
 import { useRef, useState, type FormEvent } from 'react';
+import { lintBodyOf } from '@/components/quality/api';
+import { LintPanel } from '@/components/quality/lint-panel';
 import { AnalysisError } from './analysis-error';
-import { buildRequest, INITIAL_FORM, type FormErrors, type SimilarityForm } from './form-state';
+import { buildRequest, INITIAL_FORM, sourceBody, type FormErrors, type SimilarityForm } from './form-state';
 import { SourcePicker } from './input/source-picker';
 import { useAnalyzeSimilarity } from './mutations';
 import { useUrlFocus } from './observed/use-url-focus';
@@ -93,6 +95,12 @@ export function SimilarityPage() {
           </div>
         )}
       </section>
+      <LintPanel
+        readSource={() => {
+          const source = sourceBody(form);
+          return source.body ? { body: lintBodyOf(source.body) } : { error: source.error };
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import type { Tool } from '@/components/data/types';
+import { ToolQuality } from '@/components/quality/tool-quality';
 import { JsonView } from '@/components/ui/json-view';
+import type { ToolReport } from '@/lib/quality/lint';
 
 const HINTS: [keyof NonNullable<Tool['annotations']>, string][] = [
   ['readOnlyHint', 'read-only'],
@@ -12,7 +14,7 @@ const HINTS: [keyof NonNullable<Tool['annotations']>, string][] = [
  * One live tool. Names, titles, descriptions and schemas come from the server and are
  * untrusted: they are rendered as React text nodes only, never as HTML.
  */
-export function ToolCard({ tool, onTry }: { tool: Tool; onTry: () => void }) {
+export function ToolCard({ tool, onTry, quality }: { tool: Tool; onTry: () => void; quality?: ToolReport }) {
   const hints = HINTS.filter(([k]) => tool.annotations?.[k] === true).map(([, label]) => label);
   const params = Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {});
   return (
@@ -31,6 +33,7 @@ export function ToolCard({ tool, onTry }: { tool: Tool; onTry: () => void }) {
         {params.length ? `Parameters: ${params.join(', ')}` : 'No parameters'}
         {hints.length ? ` · ${hints.join(', ')}` : ''}
       </p>
+      {quality ? <ToolQuality toolName={tool.name} score={quality.score} findings={quality.findings} /> : null}
       <details>
         <summary>Input schema</summary>
         <JsonView value={tool.inputSchema} label={`Input schema of ${tool.name}`} />

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queries } from '@/components/data/queries';
+import { lintServerQuery } from '@/components/quality/api';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { Playground } from '../playground/playground';
 import { ToolsSection } from './tools-section';
@@ -10,6 +11,8 @@ import { ToolsSection } from './tools-section';
 /** The live tools (listed on every visit, nothing stored) next to the playground that calls them. */
 export function ToolsAndPlayground({ serverId }: { serverId: string }) {
   const tools = useQuery(queries.serverTools(serverId));
+  // The description lint lists the tools again itself; it shows beside each tool once it answers.
+  const lint = useQuery({ ...lintServerQuery(serverId), enabled: tools.isSuccess && tools.data.items.length > 0 });
   const [picked, setPicked] = useState<string | null>(null);
 
   if (tools.isPending || tools.isError || tools.data.items.length === 0) {
@@ -47,7 +50,7 @@ export function ToolsAndPlayground({ serverId }: { serverId: string }) {
 
   return (
     <div className="srv-detail-grid">
-      <ToolsSection tools={items} durationMs={tools.data.durationMs} onTry={tryTool} />
+      <ToolsSection tools={items} durationMs={tools.data.durationMs} onTry={tryTool} lint={lint.data} />
       <div className="srv-sticky">
         <Playground serverId={serverId} tools={items} selected={selected} onSelect={setPicked} />
       </div>
