@@ -1,4 +1,5 @@
 import type { TestCaseWithServers } from '@/db/queries/test-cases';
+import type { ArgumentMatchingId } from '@/db/schema';
 
 export type TestCaseDto = {
   id: string;
@@ -10,6 +11,8 @@ export type TestCaseDto = {
   expectedServer: string | null;
   expectedTool: string | null;
   expectedParameters: Record<string, unknown> | null;
+  /** How the arguments are compared: 'strict' or 'bfcl'. */
+  argumentMatching: ArgumentMatchingId;
   createdAt: string;
   updatedAt: string;
 };
@@ -24,6 +27,7 @@ export function toTestCaseDto(row: TestCaseWithServers): TestCaseDto {
     expectedServer: row.expectedMcpServerName,
     expectedTool: row.expectedToolName,
     expectedParameters: row.expectedParameters ?? null,
+    argumentMatching: row.argumentMatching,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

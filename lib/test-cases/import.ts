@@ -33,6 +33,7 @@ function importRow(value: Record<string, unknown>): { id: string; name: string }
     expectedServer: row.expectedServer,
     expectedTool: row.expectedTool,
     expectedParameters: row.expectedParameters,
+    argumentMatching: row.argumentMatching,
   });
   if (!input.success) throw new AppError('validation_error', 400, 'Row is invalid', zodDetails(input.error));
   const created = insertTestCase(toTestCaseValues(input.data, servers), servers.map((s) => s.id));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARGUMENT_MATCHING_IDS } from '@/db/schema';
 import { findExpectedParameterProblems } from './expected-parameters';
 
 export const QUERY_MAX_LENGTH = 8000;
@@ -30,6 +31,8 @@ const fields = {
   expectedServer: z.string().trim().min(1).max(100).nullable(),
   expectedTool: z.string().trim().min(1).max(200).nullable(),
   expectedParameters: ExpectedParametersSchema.nullable(),
+  /** How argument values are compared: 'strict' (default) or 'bfcl' (lib/eval/judge/arguments/profiles). */
+  argumentMatching: z.enum(ARGUMENT_MATCHING_IDS),
 };
 
 type Expectation = { expectedServer?: string | null; expectedTool?: string | null; expectedParameters?: unknown };
@@ -56,6 +59,7 @@ export const TestCaseFieldsSchema = z
     expectedServer: fields.expectedServer.default(null),
     expectedTool: fields.expectedTool.default(null),
     expectedParameters: fields.expectedParameters.default(null),
+    argumentMatching: fields.argumentMatching.default('strict'),
   })
   .strict();
 
@@ -70,6 +74,7 @@ export const TestCasePatchSchema = z
     expectedServer: fields.expectedServer,
     expectedTool: fields.expectedTool,
     expectedParameters: fields.expectedParameters,
+    argumentMatching: fields.argumentMatching,
   })
   .partial()
   .strict();
@@ -85,6 +90,7 @@ export const TestCaseImportRowSchema = z
     expectedServer: fields.expectedServer.default(null),
     expectedTool: fields.expectedTool.default(null),
     expectedParameters: fields.expectedParameters.default(null),
+    argumentMatching: fields.argumentMatching.default('strict'),
     // Accepted so that an export of the API's own objects imports back; ignored.
     id: z.string().optional(),
     createdAt: z.string().optional(),

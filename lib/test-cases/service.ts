@@ -53,6 +53,7 @@ export function toTestCaseValues(input: TestCaseInput, servers: McpServerRow[]):
     expectedMcpServerName: input.expectedServer,
     expectedToolName: input.expectedTool,
     expectedParameters: input.expectedParameters,
+    argumentMatching: input.argumentMatching,
   };
 }
 
@@ -63,8 +64,8 @@ export function createTestCase(input: TestCaseInput): TestCaseDto {
 
 /** Merges the patch into the stored case and validates the result as a whole. */
 export function updateTestCase(id: string, patch: TestCasePatch): TestCaseDto {
-  const { name, query, serverIds, expectedServer, expectedTool, expectedParameters } = toTestCaseDto(requireTestCase(id));
-  const merged = parseWith(TestCaseInputSchema, { name, query, serverIds, expectedServer, expectedTool, expectedParameters, ...patch });
+  const { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching } = toTestCaseDto(requireTestCase(id));
+  const merged = parseWith(TestCaseInputSchema, { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching, ...patch });
   const servers = resolveServerIds(merged.serverIds);
   const row = updateTestCaseRow(id, toTestCaseValues(merged, servers), servers.map((s) => s.id));
   if (!row) throw new NotFoundError('Test case', id);

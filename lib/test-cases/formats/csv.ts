@@ -2,7 +2,7 @@ import { ValidationError } from '@/lib/errors';
 import { isPlainObject, stripBom } from './text';
 import type { ParsedRow, TestCaseFormat, TestCaseRecord } from './types';
 
-const COLUMNS = ['name', 'query', 'servers', 'expectedServer', 'expectedTool', 'expectedParameters'] as const;
+const COLUMNS = ['name', 'query', 'servers', 'expectedServer', 'expectedTool', 'expectedParameters', 'argumentMatching'] as const;
 type Column = (typeof COLUMNS)[number];
 
 /** `expected_server`, `Expected Server` and `EXPECTEDSERVER` all name the same column. */
@@ -136,6 +136,8 @@ function readRow(fields: string[], positions: Map<Column, number>): { value: Rec
       expectedServer: optional('expectedServer'),
       expectedTool: optional('expectedTool'),
       expectedParameters,
+      // An empty cell or a missing column is the default; a wrong word is left for the row schema to name.
+      ...(optional('argumentMatching') === null ? {} : { argumentMatching: optional('argumentMatching')?.trim() }),
     },
   };
 }
@@ -145,12 +147,12 @@ function quoteField(cell: string): string {
 }
 
 function recordCells(r: TestCaseRecord): string[] {
-  return [r.name, r.query, r.servers.join(';'), r.expectedServer ?? '', r.expectedTool ?? '', r.expectedParameters === null ? '' : JSON.stringify(r.expectedParameters)];
+  return [r.name, r.query, r.servers.join(';'), r.expectedServer ?? '', r.expectedTool ?? '', r.expectedParameters === null ? '' : JSON.stringify(r.expectedParameters), r.argumentMatching ?? 'strict'];
 }
 
 export const csvFormat: TestCaseFormat = {
   id: 'csv',
-  description: 'CSV (RFC 4180) with the columns name, query, servers (";"-separated), expectedServer, expectedTool, expectedParameters (JSON)',
+  description: 'CSV (RFC 4180) with the columns name, query, servers (";"-separated), expectedServer, expectedTool, expectedParameters (JSON), argumentMatching (strict or bfcl)',
   contentType: 'text/csv; charset=utf-8',
   fileExtension: 'csv',
 

@@ -10,6 +10,7 @@ const TRICKY: TestCaseRecord[] = [
     expectedServer: 'weather',
     expectedTool: 'get_forecast',
     expectedParameters: { city: 'Paris', days: 3, units: { $regex: '^(metric|si)$' }, tags: ['a', 'b'], nested: { deep: { $contains: 'x' } } },
+    argumentMatching: 'bfcl',
   },
   {
     name: 'negative: small talk',
@@ -18,6 +19,7 @@ const TRICKY: TestCaseRecord[] = [
     expectedServer: null,
     expectedTool: null,
     expectedParameters: null,
+    argumentMatching: 'strict',
   },
   {
     name: '=HYPERLINK("http://evil")',
@@ -26,6 +28,7 @@ const TRICKY: TestCaseRecord[] = [
     expectedServer: 'maps',
     expectedTool: '@tool',
     expectedParameters: { $regex: '^a' },
+    argumentMatching: 'strict',
   },
   {
     name: "'=already quoted",
@@ -34,9 +37,10 @@ const TRICKY: TestCaseRecord[] = [
     expectedServer: 'c d',
     expectedTool: "it's",
     expectedParameters: {},
+    argumentMatching: 'bfcl',
   },
-  { name: '  padded  ', query: '\tleading tab', servers: ['x'], expectedServer: null, expectedTool: 'tool', expectedParameters: null },
-  { name: 'cr', query: '\rstarts with CR', servers: ['x'], expectedServer: 'x', expectedTool: null, expectedParameters: { n: null, b: false } },
+  { name: '  padded  ', query: '\tleading tab', servers: ['x'], expectedServer: null, expectedTool: 'tool', expectedParameters: null, argumentMatching: 'strict' },
+  { name: 'cr', query: '\rstarts with CR', servers: ['x'], expectedServer: 'x', expectedTool: null, expectedParameters: { n: null, b: false }, argumentMatching: 'bfcl' },
 ];
 
 const values = (rows: ParsedRow[]) =>

@@ -18,5 +18,6 @@ export function toPlainRecord(r: TestCaseRecord): TestCaseRecord {
     expectedServer: r.expectedServer,
     expectedTool: r.expectedTool,
     expectedParameters: r.expectedParameters,
+    argumentMatching: r.argumentMatching ?? 'strict',
   };
 }

@@ -1,3 +1,5 @@
+import type { ArgumentMatchingId } from '@/db/schema';
+
 /** Ids as a tuple so routes can build `z.enum(TEST_CASE_FORMAT_IDS)`; registry.ts must cover each one. */
 export const TEST_CASE_FORMAT_IDS = ['json', 'jsonl', 'csv'] as const;
 
@@ -9,6 +11,8 @@ export type TestCaseRecord = {
   expectedServer: string | null;
   expectedTool: string | null;
   expectedParameters: Record<string, unknown> | null;
+  /** Absent in files written before profiles: imports read that as 'strict'. */
+  argumentMatching?: ArgumentMatchingId;
 };
 
 /** One row of an import: either the raw object to validate later, or why the row could not even be read. */
