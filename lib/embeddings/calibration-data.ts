@@ -131,3 +131,16 @@ const BY_MODEL: Record<string, Calibration> = {
 export function calibrationFor(model: string): Calibration {
   return Object.hasOwn(BY_MODEL, model) ? BY_MODEL[model]! : UNCALIBRATED;
 }
+
+/**
+ * The description_overlap method (TF-IDF cosine of name words + description, no embedding
+ * model) on the same 0.85 scale. PLACEHOLDER until derive-calibration.ts measures it.
+ */
+export const TFIDF_CALIBRATION: Calibration = {
+  anchors: [
+    [-1, 0],
+    [0, 0],
+    [1, 1],
+  ],
+  derivation: 'placeholder',
+};

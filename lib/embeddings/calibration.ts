@@ -20,6 +20,25 @@ export function calibrate(raw: number, calibration: Calibration): number {
   return anchors[anchors.length - 1]![1];
 }
 
+/**
+ * The inverse of calibrate: the raw cosine whose calibrated score is `score` (the lowest
+ * one where the anchors are flat). Lets an adjustment made on the calibrated scale (the
+ * action-aware similarity) be stored back as a raw score, so scans keep comparing raw values.
+ */
+export function uncalibrate(score: number, calibration: Calibration): number {
+  const anchors = calibration.anchors;
+  const first = anchors[0];
+  if (!first) return score;
+  if (score <= first[1]) return first[0];
+  for (let i = 1; i < anchors.length; i++) {
+    const [x1, y1] = anchors[i]!;
+    if (score > y1) continue;
+    const [x0, y0] = anchors[i - 1]!;
+    return y1 === y0 ? x0 : x0 + ((score - y0) * (x1 - x0)) / (y1 - y0);
+  }
+  return anchors[anchors.length - 1]![0];
+}
+
 /** The calibrated score the boundary between "differ" and "likely to be confused" maps to. */
 export const CONFUSION_THRESHOLD = 0.85;
 

@@ -47,7 +47,7 @@ export function overlapDimensions(scoring: Scoring, a: number, b: number): Overl
   if (params) {
     const sa = params.slot[a]!;
     const sb = params.slot[b]!;
-    if (sa >= 0 && sb >= 0) text = scale.score(params.scores.pair(sa, sb));
+    if (sa >= 0 && sb >= 0) text = scoring.parameterScale.score(params.scores.pair(sa, sb));
   }
   const parameters = parameterScore(tools[a]?.parameters ?? [], tools[b]?.parameters ?? [], text);
   return {

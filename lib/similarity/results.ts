@@ -5,6 +5,7 @@ import type { OverlapMatrix, OverlapPair, OverlapWeights } from './overlap';
 import type { Recommendations } from './recommend';
 import type { SimilarityMethod, SimilarityRequest } from './schemas';
 import type { Scoring } from './scoring';
+import type { ServerBoilerplate } from '@/lib/text/boilerplate';
 
 /** Response shapes of the /api/similarity endpoints (SPEC section 10: pairs, ids, embeddingModel). */
 
@@ -23,6 +24,8 @@ export type SimilarityEnvelope = {
   /** Live servers (urlList, serverIds) that could not be listed; the others were analysed. */
   errors: SourceError[];
   warnings: string[];
+  /** Spans a server repeats in at least half (and 3) of its descriptions; cut from what every method compares. */
+  boilerplate: ServerBoilerplate[];
   stats: {
     toolCount: number;
     pairCount: number;

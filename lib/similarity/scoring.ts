@@ -1,6 +1,13 @@
 import type { EmbeddingBackend } from './embedding-backend';
 import type { SimilarityMethod } from './schemas';
 import { calibratedScale, identityScale, type ScoreScale } from './score-scale';
+import { actionAdjustedScores } from './action-adjust';
+import { prepareTools } from './prepare';
+import type { ToolAction } from '@/lib/text/actions';
+import type { ServerBoilerplate } from '@/lib/text/boilerplate';
+import { TFIDF_CALIBRATION } from '@/lib/embeddings/calibration-data';
+import { uncalibrate } from '@/lib/embeddings/calibration';
+import type { Calibration } from '@/lib/embeddings/types';
 import { descriptionText, fullText, lexicalText, parameterText } from './texts';
 import { mixNameVector, nameText } from '@/lib/embeddings/tool-vectors';
 import { buildTfIdfIndex, tfIdfScores, type TfIdfIndex } from './tfidf-matrix';
@@ -13,13 +20,22 @@ import { denseCosine, normalizeRows, packVectors, type PairScores } from './vect
  * once per request; nothing in it is persisted (the embedding layer keeps its own cache).
  */
 export type Scoring = {
+  /** The tools as given (shown, patched); what was compared is in `compared`. */
   tools: SimilarityTool[];
+  /** The same tools with each server's boilerplate cut from the descriptions (prepare.ts). */
+  compared: SimilarityTool[];
+  /** Each tool's action and object, which adjust the description scores (action-adjust.ts). */
+  actions: ToolAction[];
+  /** Spans a server repeats in most descriptions, discounted from every comparison. */
+  boilerplate: ServerBoilerplate[];
   method: SimilarityMethod;
   /** null for description_overlap, which embeds nothing. */
   embeddingModel: string | null;
   /** Why this model (or none) was used, e.g. the fallback from the transformer model. */
   embeddingReason: string;
   scale: ScoreScale;
+  /** The scale of parameter-text scores (the overlap matrix): calibrated for embeddings, raw for TF-IDF. */
+  parameterScale: ScoreScale;
   /** The method's description-only scores (see texts.ts for the text): `similarity`, and the semantic dimension. */
   description: PairScores;
   /** The same with parameters, when `computeFullSimilarity`. */
@@ -40,6 +56,8 @@ export type ScoringOptions = {
   withParameters: boolean;
   apiKey?: string;
   signal?: AbortSignal;
+  /** Both on unless turned off; off only to measure what each contributes (tests/similarity-dev.test.ts). */
+  features?: { boilerplate: boolean; actions: boolean };
 };
 
 const since = (start: number) => Math.round(performance.now() - start);
@@ -60,7 +78,16 @@ function lexicalScores(texts: string[]): { index: TfIdfIndex; scores: PairScores
   return { index, scores: tfIdfScores(index) };
 }
 
-export async function buildScoring(tools: SimilarityTool[], options: ScoringOptions, backend: EmbeddingBackend): Promise<Scoring> {
+/** Description scores adjusted for actions, on the method's own calibration (see action-adjust.ts). */
+function adjusted(scores: PairScores, actions: ToolAction[], calibration: Calibration, calibrate: EmbeddingBackend['calibrate']): PairScores {
+  return actionAdjustedScores(scores, actions, (raw) => calibrate(raw, calibration), (score) => uncalibrate(score, calibration));
+}
+
+export async function buildScoring(given: SimilarityTool[], options: ScoringOptions, backend: EmbeddingBackend): Promise<Scoring> {
+  const features = options.features ?? { boilerplate: true, actions: true };
+  const prepared = prepareTools(given, features);
+  const tools = prepared.compared;
+  const shared = { tools: given, compared: tools, actions: prepared.actions, boilerplate: prepared.boilerplate };
   const params = options.withParameters ? parameterSlots(tools) : null;
   const timings = { resolveMs: 0, embedMs: 0, lexicalMs: 0 };
   // The plain embedding analysis never reads TF-IDF; the overlap matrix and the recommendations do.
@@ -81,13 +108,14 @@ export async function buildScoring(tools: SimilarityTool[], options: ScoringOpti
     const parameters = params ? { scores: lexicalScores(params.texts).scores, slot: params.slot } : null;
     timings.lexicalMs = since(started);
     return {
-      tools,
+      ...shared,
       method: 'description_overlap',
       embeddingModel: null,
       embeddingReason: 'description_overlap compares TF-IDF term weights; no embedding model is used',
-      scale: identityScale,
-      description,
-      full,
+      scale: calibratedScale(TFIDF_CALIBRATION, backend.calibrate),
+      parameterScale: identityScale,
+      description: adjusted(description, prepared.actions, TFIDF_CALIBRATION, backend.calibrate),
+      full: full ? adjusted(full, prepared.actions, TFIDF_CALIBRATION, backend.calibrate) : null,
       get lexical() {
         return lazyLexical();
       },
@@ -114,14 +142,17 @@ export async function buildScoring(tools: SimilarityTool[], options: ScoringOpti
   const n = tools.length;
   const names = vectors.slice(texts.length - n);
   const withNames = (from: number) => denseCosine(packVectors(vectors.slice(from, from + n).map((v, i) => mixNameVector(names[i]!, v))));
+  const calibration = choice.provider.calibration;
+  const scale = calibratedScale(calibration, backend.calibrate);
   return {
-    tools,
+    ...shared,
     method: 'embedding',
     embeddingModel: choice.provider.model,
     embeddingReason: choice.reason,
-    scale: calibratedScale(choice.provider.calibration, backend.calibrate),
-    description: withNames(0),
-    full: options.computeFull ? withNames(n) : null,
+    scale,
+    parameterScale: scale,
+    description: adjusted(withNames(0), prepared.actions, calibration, backend.calibrate),
+    full: options.computeFull ? adjusted(withNames(n), prepared.actions, calibration, backend.calibrate) : null,
     get lexical() {
       return lazyLexical();
     },

@@ -92,6 +92,7 @@ function envelope(body: SimilarityRequest, run: Awaited<ReturnType<typeof runPip
     tools: scoring.tools.map((t) => ({ id: t.id, server: t.server, name: t.name })),
     errors: loaded.errors,
     warnings: [...loaded.warnings, ...warningsFor(body, scoring.tools.length, analysis)],
+    boilerplate: scoring.boilerplate,
     stats: {
       toolCount: scoring.tools.length,
       pairCount: analysis.pairCount,

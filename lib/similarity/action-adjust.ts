@@ -1,0 +1,91 @@
+import { objectOverlap, relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
+import type { PairScores } from './vector';
+
+/**
+ * The action-aware similarity, in one place. Each tool is an action on an object
+ * (lib/text/actions.ts). On the calibrated scale s (0.85 = "likely to be confused"):
+ *
+ *   same or synonymous action:  s + SYNONYM_GAIN x objectOverlap x (1 - s)
+ *   related actions:            s + RELATED_GAIN x objectOverlap x (1 - s)
+ *   opposite action:            s - OPPOSITE_PENALTY x nearness(s)
+ *   different action:           s - DIFFERENT_PENALTY x nearness(s)
+ *   a verb outside the table:   s
+ *
+ * objectOverlap is the Jaccard share of object words (0..1). Every adjustment needs an object
+ * word in common: a shared verb alone (create_issue vs create_repository) earns nothing, and
+ * different actions on different objects (retrieve_context vs answer_question) are left to
+ * the texts. nearness(s) = min(1, (1 - s) /
+ * NEAR_IDENTICAL) fades the penalty for descriptions that are near-identical anyway (two tools
+ * whose texts say the same thing stay flagged, whatever their names claim), so a pair with
+ * the same object and an opposite action lands below the 0.85 flag unless its texts are
+ * otherwise within NEAR_IDENTICAL of identical. There is no same-server term: two servers in
+ * one client are where users meet cross-server pairs.
+ */
+export const SYNONYM_GAIN = 0.5;
+export const RELATED_GAIN = 0.2;
+export const OPPOSITE_PENALTY = 0.3;
+export const DIFFERENT_PENALTY = 0.2;
+export const NEAR_IDENTICAL = 0.1;
+
+export function adjustForActions(s: number, relation: ActionRelation, overlap: number): number {
+  const nearness = Math.min(1, Math.max(0, (1 - s) / NEAR_IDENTICAL));
+  switch (relation) {
+    case 'same':
+    case 'synonym':
+      return s + SYNONYM_GAIN * overlap * (1 - s);
+    case 'related':
+      return s + RELATED_GAIN * overlap * (1 - s);
+    case 'opposite':
+      return Math.max(0, s - OPPOSITE_PENALTY * nearness);
+    case 'different':
+      return Math.max(0, s - DIFFERENT_PENALTY * nearness);
+    default:
+      return s;
+  }
+}
+
+const RELATIONS: readonly ActionRelation[] = ['unknown', 'same', 'synonym', 'related', 'opposite', 'different'];
+
+/**
+ * Wraps raw pair scores so every pair comes out adjusted for its actions, still as a raw
+ * score: raw -> calibrated (toScore), adjusted, -> raw (fromScore). Scans, cuts and the
+ * scale downstream are unchanged. Pairs with an unknown relation (most of them in a large
+ * input) cost one table lookup.
+ */
+export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAction[], toScore: (raw: number) => number, fromScore: (score: number) => number): PairScores {
+  const verbs = [...new Set(actions.map((a) => a.verb).filter((v): v is string => v !== null))];
+  const verbId = new Int32Array(actions.length).fill(-1);
+  actions.forEach((a, i) => {
+    if (a.verb) verbId[i] = verbs.indexOf(a.verb);
+  });
+  const v = verbs.length;
+  const relation = new Int8Array(v * v);
+  for (let x = 0; x < v; x++) for (let y = 0; y < v; y++) relation[x * v + y] = RELATIONS.indexOf(relateActions(verbs[x]!, verbs[y]!));
+
+  const adjust = (i: number, j: number, raw: number): number => {
+    const vi = verbId[i]!;
+    const vj = verbId[j]!;
+    if (vi < 0 || vj < 0) return raw;
+    const code = relation[vi * v + vj]!;
+    if (code === 0) return raw;
+    const rel = RELATIONS[code]!;
+    // Every adjustment is about the same object: with no object word in common, actions say nothing.
+    const overlap = objectOverlap(actions[i]!.object, actions[j]!.object);
+    if (overlap === 0) return raw;
+    return fromScore(adjustForActions(toScore(raw), rel, overlap));
+  };
+
+  return {
+    count: inner.count,
+    fillUpper(rowStart, rowEnd, out) {
+      inner.fillUpper(rowStart, rowEnd, out);
+      const n = inner.count;
+      for (let i = rowStart; i < rowEnd; i++) {
+        if (verbId[i]! < 0) continue;
+        const offset = (i - rowStart) * n;
+        for (let j = i + 1; j < n; j++) if (verbId[j]! >= 0) out[offset + j] = adjust(i, j, out[offset + j]!);
+      }
+    },
+    pair: (i, j) => adjust(i, j, inner.pair(i, j)),
+  };
+}
