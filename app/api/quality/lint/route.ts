@@ -10,7 +10,7 @@ const Query = z.object({ format: z.enum(LINT_FORMATS).default('json') });
 export const POST = route(async (req) => {
   const { format } = parseQuery(req, Query);
   const body = await parseBody(req, LintRequestSchema, LINT_BODY_LIMIT);
-  const result = await lintRequest(body, { signal: req.signal });
+  const result = await lintRequest(body, { headers: req.headers, signal: req.signal });
   if (format === 'json') return json(result);
   const file = LINT_EXPORTS[format];
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
