@@ -394,7 +394,8 @@ describe('rate limit: 120 requests per minute per key', () => {
 describe('timeout', () => {
   let slow: WebServer;
   beforeAll(async () => {
-    slow = await startWebServer((req) => handleMcpRequest(req, 'req-timeout', { timeoutMs: 300 }));
+    // Long enough for a query process to start on a loaded machine, far shorter than the endless query.
+    slow = await startWebServer((req) => handleMcpRequest(req, 'req-timeout', { timeoutMs: 1500 }));
   });
   afterAll(async () => {
     await slow?.close();
