@@ -49,6 +49,10 @@ function figuresOf(label: string, scoring: Scoring): Figures {
   const pos = confusable.map(score);
   const diff = DEV_DIFFERENT.map(score);
   const hard = HARD_NEGATIVES.map(score);
+  if (process.env.SIMILARITY_DEV_DEBUG) {
+    const show = (pairs: readonly DevPair[], scores: number[]) => pairs.map((p, i) => `${scores[i]!.toFixed(3)} ${p[0]} ~ ${p[1]}`).sort().join('\n  ');
+    console.log(`${label}\nconfusable:\n  ${show(confusable, pos)}\nhard negatives:\n  ${show(HARD_NEGATIVES, hard)}\ndifferent:\n  ${show(DEV_DIFFERENT, diff)}`);
+  }
   const truePositives = pos.filter((s) => s >= THRESHOLD).length;
   const falsePositives = [...diff, ...hard].filter((s) => s >= THRESHOLD).length;
   const labeled = new Set([...confusable].map(([a, b]) => [a, b].sort().join('|')));
@@ -61,7 +65,10 @@ function figuresOf(label: string, scoring: Scoring): Figures {
         const [i, j] = [members[x]!, members[y]!];
         if (labeled.has([scoring.tools[i]!.id, scoring.tools[j]!.id].sort().join('|'))) continue;
         boilerplatePairs++;
-        if (scoring.scale.score(scoring.description.pair(i, j)) >= THRESHOLD) boilerplateFlags++;
+        const s = scoring.scale.score(scoring.description.pair(i, j));
+        if (s < THRESHOLD) continue;
+        boilerplateFlags++;
+        if (process.env.SIMILARITY_DEV_DEBUG) console.log(`boilerplate flag ${s} ${scoring.tools[i]!.id} ~ ${scoring.tools[j]!.id}`);
       }
     }
   }

@@ -1,4 +1,5 @@
 import { seededRandom } from '@/lib/seeded-random';
+import { CROSS_SERVER, DEV_DIFFERENT, VERB_SYNONYMS } from './dev-pairs';
 
 /**
  * The labeled set the calibration is derived from: pairs of real tool descriptions that a
@@ -120,5 +121,28 @@ function sameServerPairs(tools: readonly LabeledTool[], perServer: number, rando
       pairs.push({ a, b, confusable: false, why: 'tools of one server, names share no word' });
     }
   }
+  return pairs;
+}
+
+/**
+ * The hand-labeled development pairs of dev-pairs.ts (confusable pairs with different verbs,
+ * cross-server synonyms, clearly differing pairs) over the corpus tools. The hard negatives
+ * are left out on purpose: the calibration maps raw cosines before the action adjustment,
+ * which is what ranks them down (lib/similarity/action-adjust.ts).
+ */
+export function devLabeledPairs(tools: readonly LabeledTool[]): LabeledPair[] {
+  const byKey = new Map(tools.map((t) => [key(t), t]));
+  const pairs: LabeledPair[] = [];
+  const add = (list: readonly (readonly [string, string, string])[], confusable: boolean, why: string) => {
+    for (const [x, y] of list) {
+      const a = byKey.get(x);
+      const b = byKey.get(y);
+      if (!a || !b) throw new Error(`Development pair tool ${a ? y : x} not found in the corpus`);
+      pairs.push({ a, b, confusable, why });
+    }
+  };
+  add(VERB_SYNONYMS, true, 'dev: confusable, different verbs');
+  add(CROSS_SERVER, true, 'dev: confusable across servers');
+  add(DEV_DIFFERENT, false, 'dev: clearly different');
   return pairs;
 }

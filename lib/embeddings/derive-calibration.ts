@@ -18,7 +18,11 @@ import { createDemoMcpServer, DEMO_SERVER_IDS, DEMO_SERVERS } from '@/lib/mcp/de
 // A dev script, not runtime code: it builds the same tiny model the tests load.
 import { createTinyOnnxModel } from '@/tests/helpers/tiny-onnx-model';
 import { deriveAnchors, measureSeparation, type AnchorFigures } from './calibration';
-import { corpusPairs, demoPairs, type LabeledPair, type LabeledTool } from './calibration-pairs';
+import { corpusPairs, demoPairs, devLabeledPairs, type LabeledPair, type LabeledTool } from './calibration-pairs';
+import { stripServerBoilerplate } from '@/lib/text/boilerplate';
+import { tfIdfVectors } from '@/lib/text/tfidf';
+import { humanizeName } from '@/lib/text/tokenize';
+import { sparseDot } from '@/lib/text/vector-math';
 import { TINY_TEST_MODEL_ID } from './calibration-data';
 import { createOpenAiEmbeddingProvider } from './openai';
 import { loadTransformerProvider } from './transformer';
@@ -56,10 +60,45 @@ function readCorpus(file: string): LabeledTool[] {
 
 export type LabeledSet = { tools: LabeledTool[]; pairs: LabeledPair[] };
 
+/**
+ * Descriptions as the analysis compares them: each server's boilerplate cut
+ * (lib/text/boilerplate.ts; a description that was all boilerplate falls back to the name).
+ */
+function withoutBoilerplate(tools: LabeledTool[]): LabeledTool[] {
+  const { texts } = stripServerBoilerplate(tools, humanizeName);
+  return tools.map((t, i) => (texts[i] === t.description ? t : { ...t, description: texts[i]! }));
+}
+
 export async function buildLabeledSet(corpusFile = DEFAULT_CORPUS): Promise<LabeledSet> {
-  const demo = await listDemoTools();
-  const corpus = readCorpus(corpusFile);
-  return { tools: [...demo, ...corpus], pairs: [...demoPairs(demo), ...corpusPairs(corpus, PAIR_OPTIONS)] };
+  const demo = withoutBoilerplate(await listDemoTools());
+  const corpus = withoutBoilerplate(readCorpus(corpusFile));
+  const dev = corpusFile === DEFAULT_CORPUS ? devLabeledPairs(corpus) : [];
+  return { tools: [...demo, ...corpus], pairs: [...demoPairs(demo), ...corpusPairs(corpus, PAIR_OPTIONS), ...dev] };
+}
+
+/**
+ * The description_overlap method: TF-IDF cosine of "name words: description" (as
+ * lib/similarity/texts.ts lexicalText builds it), IDF over every tool of the labeled set (an
+ * analysis computes IDF over the tools it is given; the corpus is the typical large input).
+ */
+export function measureTfIdf(tools: readonly LabeledTool[], pairs: readonly LabeledPair[]): Measurement {
+  const index = new Map(tools.map((t, i) => [t, i]));
+  const { vectors } = tfIdfVectors(tools.map((t) => `${humanizeName(t.name)}: ${t.description}`));
+  const confusable: number[] = [];
+  const different: number[] = [];
+  const scored: { why: string; raw: number }[] = [];
+  for (const pair of pairs) {
+    const raw = sparseDot(vectors[index.get(pair.a)!]!, vectors[index.get(pair.b)!]!);
+    (pair.confusable ? confusable : different).push(raw);
+    scored.push({ why: pair.why.replace(/"[^"]*"/, '"..."'), raw });
+  }
+  const figures = measureSeparation(confusable, different);
+  const flaggedByKind = new Map<string, { pairs: number; flagged: number }>();
+  for (const { why, raw } of scored) {
+    const kind = flaggedByKind.get(why) ?? { pairs: 0, flagged: 0 };
+    flaggedByKind.set(why, { pairs: kind.pairs + 1, flagged: kind.flagged + (raw >= figures.boundary ? 1 : 0) });
+  }
+  return { figures, anchors: deriveAnchors(figures), confusable: confusable.length, different: different.length, skipped: 0, flaggedByKind };
 }
 
 /** The unit mean of the tools' sentence vectors before any direction is removed (see word-vector-direction.ts). */
@@ -147,6 +186,7 @@ async function main(): Promise<void> {
   console.log(`[${Array.from(direction, (v) => v.toFixed(5)).join(', ')}]`);
   const rounded = Array.from(direction, (v) => Number(v.toFixed(5)));
   report(WORD_VECTOR_MODEL, await measure(async (texts) => texts.map((t) => embedWithWordVectors(table, t, rounded)), pairs));
+  report('description_overlap (TF-IDF)', measureTfIdf(tools, pairs));
 
   const tiny = createTinyOnnxModel({ modelId: TINY_TEST_MODEL_ID });
   try {

@@ -25,7 +25,8 @@ export const SYNONYM_GAIN = 0.5;
 export const RELATED_GAIN = 0.2;
 export const OPPOSITE_PENALTY = 0.3;
 export const DIFFERENT_PENALTY = 0.2;
-export const NEAR_IDENTICAL = 0.1;
+/** On the calibrated scale the median confusable pair sits at 0.92, so "near-identical" has to be much closer to 1. */
+export const NEAR_IDENTICAL = 0.03;
 
 export function adjustForActions(s: number, relation: ActionRelation, overlap: number): number {
   const nearness = Math.min(1, Math.max(0, (1 - s) / NEAR_IDENTICAL));

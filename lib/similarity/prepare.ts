@@ -19,6 +19,6 @@ export function prepareTools(tools: readonly SimilarityTool[], features = { boil
   const compared = tools.map((t, i) => (stripped.texts[i] === t.description ? t : { ...t, description: stripped.texts[i]! }));
   // Actions read the text as compared: a shared header's first verb is no tool's action.
   const parsed = compared.map((t) => (features.actions ? parseToolAction(t.name, t.description) : { verb: null, object: [], prefix: [] }));
-  const actions = withoutProductPrefixes(parsed, compared.map((t) => t.server));
+  const actions = withoutProductPrefixes(parsed, compared.map((t) => t.name), compared.map((t) => t.server));
   return { compared, actions, boilerplate: stripped.spans, boilerplateShare: stripped.removedShare };
 }

@@ -6,7 +6,7 @@ import { prepareTools } from './prepare';
 import type { ToolAction } from '@/lib/text/actions';
 import type { ServerBoilerplate } from '@/lib/text/boilerplate';
 import { TFIDF_CALIBRATION } from '@/lib/embeddings/calibration-data';
-import { uncalibrate } from '@/lib/embeddings/calibration';
+import { calibrate, uncalibrate } from '@/lib/embeddings/calibration';
 import type { Calibration } from '@/lib/embeddings/types';
 import { descriptionText, fullText, lexicalText, parameterText } from './texts';
 import { mixNameVector, nameText } from '@/lib/embeddings/tool-vectors';
@@ -112,10 +112,11 @@ export async function buildScoring(given: SimilarityTool[], options: ScoringOpti
       method: 'description_overlap',
       embeddingModel: null,
       embeddingReason: 'description_overlap compares TF-IDF term weights; no embedding model is used',
-      scale: calibratedScale(TFIDF_CALIBRATION, backend.calibrate),
+      // TF-IDF is this method's own: its calibration never goes through the embedding backend.
+      scale: calibratedScale(TFIDF_CALIBRATION, calibrate),
       parameterScale: identityScale,
-      description: adjusted(description, prepared.actions, TFIDF_CALIBRATION, backend.calibrate),
-      full: full ? adjusted(full, prepared.actions, TFIDF_CALIBRATION, backend.calibrate) : null,
+      description: adjusted(description, prepared.actions, TFIDF_CALIBRATION, calibrate),
+      full: full ? adjusted(full, prepared.actions, TFIDF_CALIBRATION, calibrate) : null,
       get lexical() {
         return lazyLexical();
       },

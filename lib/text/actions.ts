@@ -21,7 +21,7 @@ export type ActionRelation = 'same' | 'synonym' | 'related' | 'opposite' | 'diff
 const CLASSES: Record<string, readonly string[]> = {
   retrieve: ['get', 'fetch', 'read', 'retrieve', 'load', 'show', 'view', 'describe', 'lookup', 'inspect', 'display', 'info', 'see', 'check', 'peek', 'open'],
   search: ['search', 'find', 'query', 'filter', 'list', 'browse', 'discover', 'explore', 'enumerate', 'match', 'grep', 'scan', 'locate'],
-  create: ['create', 'add', 'new', 'insert', 'make', 'post', 'register', 'append', 'store', 'generate', 'build', 'init', 'initialize', 'provision'],
+  create: ['create', 'add', 'new', 'insert', 'make', 'post', 'register', 'append', 'store', 'generate', 'build', 'init', 'initialize', 'provision', 'ingest'],
   update: ['update', 'edit', 'modify', 'patch', 'apply', 'set', 'change', 'put', 'replace', 'write', 'upsert', 'configure', 'save', 'alter', 'amend', 'rename', 'overwrite', 'manage'],
   delete: ['delete', 'remove', 'drop', 'destroy', 'clear', 'purge', 'erase', 'revoke', 'withdraw', 'discard', 'truncate', 'reset', 'close'],
   start: ['start', 'run', 'launch', 'execute', 'begin', 'trigger', 'resume', 'invoke', 'exec', 'play', 'fire', 'rerun', 'restart'],
@@ -73,6 +73,8 @@ const OPPOSITES: readonly [string, string][] = [
   ['approve', 'reject'],
   ['join', 'leave'],
   ['load', 'save'],
+  ['read', 'write'],
+  ['get', 'set'],
   ['lock', 'unlock'],
   ['follow', 'unfollow'],
   ['install', 'uninstall'],
@@ -189,24 +191,38 @@ export function parseToolAction(name: string, description: string): ToolAction {
 }
 
 /**
- * Drops from each object the prefix words that many tools of one server put before their
- * verb (rag_search, rag_answer_question; linear_create_issue): a product name, not an
- * object. Words after the verb always stay (create_todo and delete_todo share "todo").
+ * Drops from each object the words most of one server's tool names start with (rag_search,
+ * rag_answer_question; remote_macos_get_screen, remote_macos_mouse_click): a product name,
+ * not an object. Only a leading run counts: create_todo and delete_todo keep "todo".
  */
-export function withoutProductPrefixes(actions: readonly ToolAction[], servers: readonly string[], minShare = 0.5, minTools = 3): ToolAction[] {
-  const counts = new Map<string, number>();
-  const sizes = new Map<string, number>();
-  actions.forEach((a, i) => {
-    const server = servers[i] ?? '';
-    sizes.set(server, (sizes.get(server) ?? 0) + 1);
-    for (const w of new Set(a.prefix)) counts.set(`${server}\u0000${w}`, (counts.get(`${server}\u0000${w}`) ?? 0) + 1);
-  });
-  return actions.map((a, i) => {
-    const server = servers[i] ?? '';
-    const needed = Math.max(minTools, Math.ceil((sizes.get(server) ?? 0) * minShare));
-    const common = new Set(a.prefix.filter((w) => (counts.get(`${server}\u0000${w}`) ?? 0) >= needed));
-    return common.size === 0 ? a : { ...a, object: a.object.filter((w) => !common.has(w)) };
-  });
+export function withoutProductPrefixes(actions: readonly ToolAction[], names: readonly string[], servers: readonly string[], minShare = 0.8, minTools = 3): ToolAction[] {
+  const byServer = new Map<string, number[]>();
+  servers.forEach((server, i) => byServer.set(server, [...(byServer.get(server) ?? []), i]));
+  const out = [...actions];
+  for (const [server, indices] of byServer) {
+    const split = indices.map((i) => words(names[i] ?? ''));
+    // A name that starts with the server's own name (rag_search on "rag", linear_create_issue on
+    // "Linear") names the product, whatever the other tools are: a pair alone reads the same.
+    const serverWords = new Set(words(server).map(singular));
+    indices.forEach((i, k) => {
+      const first = split[k]![0];
+      if (first && split[k]!.length > 1 && serverWords.has(singular(first)) && knownVerb(first) === null) {
+        out[i] = { ...out[i]!, object: out[i]!.object.filter((w) => w !== singular(first)) };
+      }
+    });
+    if (indices.length < minTools) continue;
+    const common = new Set<string>();
+    for (let position = 0; position < 3; position++) {
+      const counts = new Map<string, number>();
+      for (const w of split) if (w.length > position + 1) counts.set(w[position]!, (counts.get(w[position]!) ?? 0) + 1);
+      const [word, count] = [...counts].sort((x, y) => y[1] - x[1])[0] ?? ['', 0];
+      if (count < Math.ceil(indices.length * minShare) || knownVerb(word) !== null) break;
+      common.add(singular(word));
+    }
+    if (common.size === 0) continue;
+    for (const i of indices) out[i] = { ...out[i]!, object: out[i]!.object.filter((w) => !common.has(w)) };
+  }
+  return out;
 }
 
 /** Share of object words two tools have in common (Jaccard); 0 when either names none. */
