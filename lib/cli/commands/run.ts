@@ -11,9 +11,9 @@ import { toJunit } from '../output/junit';
 import { createProgress } from '../output/progress';
 import { toSummaryMarkdown } from '../output/summary-md';
 import { computeMetrics } from '../results/metrics';
-import { RESULTS_SCHEMA_VERSION, type Results } from '../results/schema';
+import { RESULTS_SCHEMA_VERSION, type CaseResult, type Results } from '../results/schema';
 import { modelLabel, type Executor } from '../run/types';
-import { loadSuite } from '../suite/load';
+import { loadSuite, type ResolvedSuite } from '../suite/load';
 import { readResults, writeOutput } from './results-files';
 
 export const RUN_HELP = `mcp-eval run <suite.yaml|json> [options]
@@ -68,7 +68,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<ExitCode> {
       configureEmbedded(io.env, values['data-dir'] ? path.resolve(io.cwd, values['data-dir']) : (tempDir as string));
       executor = (await import('../run/embedded')).runEmbedded;
     }
-    cases = await executor({ suite, keys, progress, signal: io.signal });
+    cases = inSuiteOrder(await executor({ suite, keys, progress, signal: io.signal }), suite);
   } finally {
     if (tempDir) await closeAndRemove(tempDir);
   }
@@ -99,6 +99,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<ExitCode> {
     throw new InfrastructureError(`${failedRuns.length} run(s) could not complete (outputs written): ${failedRuns[0]?.error ?? ''}`);
   }
   return exit;
+}
+
+/** Suite order, then model order: stable files to diff and review. */
+function inSuiteOrder(cases: CaseResult[], suite: ResolvedSuite): CaseResult[] {
+  const caseIndex = new Map(suite.cases.map((c, i) => [c.id, i]));
+  const modelIndex = new Map(suite.models.map((m, i) => [modelLabel(m), i]));
+  const at = (map: Map<string, number>, key: string) => map.get(key) ?? Number.MAX_SAFE_INTEGER;
+  return [...cases].sort((a, b) => at(caseIndex, a.id) - at(caseIndex, b.id) || at(modelIndex, a.model) - at(modelIndex, b.model));
 }
 
 /** The embedded app reads its configuration through lib/env from this environment: the CLI is its source. */
