@@ -128,7 +128,10 @@ describe('similarity reports', () => {
     expect(html).toContain("Content-Security-Policy");
     expect(html.match(/<rect /g)).toHaveLength(16);
     expect(html.match(/<title>/g)?.length).toBe(17); // the page title + one per cell
-    expect(html).toMatch(/<title>docs\/search_docs × docs\/find_passages: overlap [\d.]+ \(semantic [\d.]+, parameters n\/a, description [\d.]+\)<\/title>/);
+    expect(html).toMatch(/<title>docs\/search_docs × docs\/find_passages: similarity [\d.]+( \(flagged\))?; overlap [\d.]+ \(semantic [\d.]+, parameters n\/a, description [\d.]+\)<\/title>/);
+    // Labelled on both axes (columns rotated above the grid), each pair cell printing its similarity.
+    expect(html.match(/transform="rotate\(-45 /g)).toHaveLength(4);
+    expect(html.match(/pointer-events="none">\.?\d*\.?\d+<\/text>/g)).toHaveLength(12);
     expect(html).toContain('Before</div>');
     expect(html).toContain('After</div>');
   });

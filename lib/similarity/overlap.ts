@@ -62,7 +62,13 @@ export type OverlapMatrix = {
   tools: string[];
   weights: OverlapWeights;
   matrix: number[][];
-  dimensions: { semantic: number[][] | null; parameters: (number | null)[][]; description: number[][] };
+  dimensions: {
+    /** The reported similarity, the score that flags (calibrated, adjusted for actions): what heatmaps are coloured by. */
+    similarity: number[][];
+    semantic: number[][] | null;
+    parameters: (number | null)[][];
+    description: number[][];
+  };
 };
 
 /** The overlap matrices over `indices` (every tool, or the subset a heatmap shows). */
@@ -73,6 +79,7 @@ export function overlapMatrix(scoring: Scoring, indices: readonly number[], weig
   const semantic = scoring.method === 'embedding' ? square(1) : null;
   const parameters = square<number | null>(null);
   const description = square(1);
+  const similarity = square(1);
   indices.forEach((a, r) => {
     parameters[r]![r] = scoring.tools[a]?.parameters.length ? 1 : null;
     for (let c = r + 1; c < m; c++) {
@@ -83,9 +90,10 @@ export function overlapMatrix(scoring: Scoring, indices: readonly number[], weig
       if (semantic) semantic[r]![c] = semantic[c]![r] = dims.semantic ?? 0;
       parameters[r]![c] = parameters[c]![r] = dims.parameters;
       description[r]![c] = description[c]![r] = dims.description;
+      similarity[r]![c] = similarity[c]![r] = scoring.scale.score(scoring.description.pair(Math.min(a, b), Math.max(a, b)));
     }
   });
-  return { tools: indices.map((i) => scoring.tools[i]?.id ?? ''), weights, matrix, dimensions: { semantic, parameters, description } };
+  return { tools: indices.map((i) => scoring.tools[i]?.id ?? ''), weights, matrix, dimensions: { similarity, semantic, parameters, description } };
 }
 
 export type OverlapPair = { toolA: string; toolB: string; overlap: number } & OverlapDimensions;

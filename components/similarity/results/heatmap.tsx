@@ -9,10 +9,12 @@ import { DETAIL_SCORES_ID, HeatmapDetail } from './heatmap-detail';
 import { ToolName } from './tool-name';
 
 type Full = Extract<OverlapResult, { matrix: number[][] }>;
-export type HeatLayer = 'overlap' | 'semantic' | 'parameters' | 'description';
+export type HeatLayer = 'similarity' | 'overlap' | 'semantic' | 'parameters' | 'description';
 type Cell = { r: number; c: number };
 
 const LAYERS: { id: HeatLayer; label: string }[] = [
+  // First and default: the score that flags, so a cell's colour and its outline never disagree.
+  { id: 'similarity', label: 'Similarity (what flags)' },
   { id: 'overlap', label: 'Overlap (weighted)' },
   { id: 'semantic', label: 'Semantic' },
   { id: 'parameters', label: 'Parameters' },
@@ -37,7 +39,7 @@ export function Heatmap({ result, threshold, pairOf }: { result: Full; threshold
   const ids = useMemo(() => result.tools.map((t) => t.id), [result.tools]);
   const n = ids.length;
   const [active, setActive] = useState<Cell>({ r: 0, c: Math.min(1, n - 1) });
-  const [layer, setLayer] = useState<HeatLayer>('overlap');
+  const [layer, setLayer] = useState<HeatLayer>('similarity');
   const size = cellSize(n);
   const showValues = size >= 34;
   const showColumnNames = size >= 12;

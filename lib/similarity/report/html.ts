@@ -109,8 +109,8 @@ function* pageParts(data: ReportData): Generator<string> {
   ].join('\n');
   yield `${r.errors.length ? `<h2>Sources that could not be listed</h2><ul>${r.errors.map((e) => `<li>${h(e.source)}: ${h(e.message)}</li>`).join('')}</ul>` : ''}\n`;
   yield `${r.warnings.length ? `<h2>Notes</h2><ul>${r.warnings.map((w) => `<li>${h(w)}</li>`).join('')}</ul>` : ''}\n`;
-  yield `<h2>Overlap heatmap${h(subset)}</h2><p class="muted">Weights: ${h(weights)}; hover a cell for its dimensions.</p>\n`;
-  yield `<div class="heatmap">${renderHeatmap(hm)}</div>\n`;
+  yield `<h2>Similarity heatmap${h(subset)}</h2><p class="muted">Coloured by similarity, the score that flags (outlined: at or above ${h(String(r.threshold))}); hover a cell for the weighted overlap (${h(weights)}) and its dimensions.</p>\n`;
+  yield `<div class="heatmap">${renderHeatmap(hm, r.threshold)}</div>\n`;
   yield `<h2>Flagged pairs (${r.stats.flaggedCount})</h2>\n`;
   yield* pairsSection(data);
   yield `\n<h2>Clusters (${r.clusters.length})</h2>\n`;
