@@ -22,6 +22,11 @@ const COMMANDS: Record<string, Command> = {
     help: 'mcp-eval similarity <tools.json|suite.yaml>... [--format json|csv|md|html] [--threshold 0.85] [--out file]',
     run: async (a, io) => (await import('./commands/similarity')).similarityCommand(a, io),
   },
+  schemas: {
+    summary: 'print (or --write to schemas/) the JSON Schemas of suites and results',
+    help: 'mcp-eval schemas [--write]',
+    run: async (a, io) => (await import('./commands/schemas')).schemasCommand(a, io),
+  },
   import: {
     summary: 'turn BFCL or mcp-tef data into a suite file',
     help: 'mcp-eval import bfcl|mcp-tef <files...> --out <suite.yaml>',
