@@ -32,6 +32,7 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'DELETE', path: '/api/test-cases/{id}', summary: 'Delete the test case (and, later, its runs).' },
       { method: 'POST', path: '/api/test-cases/import', summary: 'Import a JSON array, JSONL or CSV file (?format or Content-Type); per-row report.' },
       { method: 'GET', path: '/api/test-cases/export', summary: 'Export (?format=json|jsonl|csv plus the list filters).' },
+      { method: 'POST', path: '/api/import/bfcl', summary: 'Import BFCL entries {entries, answers?}: one static tool set per function set, test cases with argumentMatching "bfcl" (irrelevance -> negative); per-entry report.' },
     ],
   },
   {
