@@ -4,6 +4,7 @@ import { HealthPanel } from '@/components/overview/health-panel';
 import { LatestBatch } from '@/components/overview/latest-batch';
 import styles from '@/components/overview/overview.module.css';
 import { RecentBatches } from '@/components/overview/recent-batches';
+import { RefreshOnBatchChange } from '@/components/overview/refresh-on-batch-change';
 import { ServerTable, type ServerRow } from '@/components/overview/server-table';
 import { Badge } from '@/components/ui/badge';
 import { Panel } from '@/components/ui/panel';
@@ -44,6 +45,7 @@ export default function HomePage() {
         Measure whether LLMs pick the right MCP tool with the right arguments, and why not: register servers, write test cases (a query
         and the tool that should answer it), run batches and compare. Everything here is also in the <Link href="/api-docs">REST API</Link>.
       </p>
+      <RefreshOnBatchChange />
       <dl className={styles.stats} aria-label="Summary">
         {stats.map((s) => (
           <div key={s.testId} className={styles.stat}>
