@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { apiFetch } from '@/components/data/fetcher';
 import type { BatchDto } from '@/components/data/types';
 import { ErrorState } from '@/components/ui/states';
+import { markMetricsRead, useMetricsRead } from './metrics-read';
 import styles from './overview.module.css';
 import { useRecentBatches } from './use-recent-batches';
 
@@ -38,6 +39,7 @@ export function FirstRunGuide({ serverNames, testCaseCount }: Props) {
   });
   const hasBatch = (batches.data?.total ?? 0) > 0;
   const hasCompleted = batches.data?.items.some((b) => b.status === 'completed') ?? false;
+  const metricsRead = useMetricsRead();
 
   return (
     <ol className={styles.steps} data-testid="first-run-guide">
@@ -66,8 +68,12 @@ export function FirstRunGuide({ serverNames, testCaseCount }: Props) {
         </div>
         {run.isError ? <ErrorState error={run.error} onRetry={() => run.mutate()} /> : null}
       </Step>
-      <Step done={hasCompleted} title="Read the metrics">
-        <Link href="/metrics">Metrics</Link>: F1, the confusion matrix, per-tool precision and recall, and what changed between batches.
+      <Step done={metricsRead} title="Read the metrics">
+        <Link href="/metrics" onClick={markMetricsRead}>
+          Metrics
+        </Link>
+        : F1, the confusion matrix, per-tool precision and recall, and what changed between batches.
+        {hasCompleted || metricsRead ? null : <span data-testid="metrics-waiting"> They fill in once a batch completes.</span>}
       </Step>
     </ol>
   );
