@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as bfclRoute from '@/app/api/import/bfcl/route';
+import * as tefRoute from '@/app/api/import/mcp-tef/route';
+import * as caseRoute from '@/app/api/test-cases/[id]/route';
+import type { BfclImportReport } from '@/lib/import/bfcl';
+import { parseBfclFile, splitBfclItems } from '@/lib/import/bfcl-files';
+import type { TefImportReport } from '@/lib/import/mcp-tef';
+import { storedToolsOf } from '@/lib/servers/static-tools/store';
+import { call } from './helpers/api';
+
+type Case = { name: string; query: string; expectedServer: string | null; expectedTool: string | null; expectedParameters: Record<string, unknown> | null; argumentMatching: string; servers: { id: string; name: string }[] };
+type ErrorBody = { error: { code: string; message: string } };
+
+const SAMPLE = path.resolve(process.cwd(), '../shared/data/bfcl/bfcl-v4-sample.json');
+const sample = JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as Record<string, { id: string; ground_truth?: unknown }[]>;
+const entry = (category: string, id: string) => {
+  const found = (sample[category] ?? []).find((e) => e.id === id);
+  if (!found) throw new Error(`${id} not in the sample`);
+  return found;
+};
+const importBfcl = (body: unknown) => call<BfclImportReport & ErrorBody>(bfclRoute.POST, 'POST', '/api/import/bfcl', { body });
+const getCase = async (id: string) => (await call<Case>(caseRoute.GET, 'GET', `/api/test-cases/${id}`, { params: { id } })).body;
+
+describe('POST /api/import/bfcl', () => {
+  it('turns a simple entry into a static tool set and a bfcl case: "" -> $absent allowed, BFCL types as JSON Schema', async () => {
+    const e = entry('simple', 'simple_python_8');
+    const res = await importBfcl({ entries: [e], answers: [{ id: e.id, ground_truth: e.ground_truth }] });
+    expect(res.status).toBe(201);
+    const [result] = res.body.results;
+    expect(result).toMatchObject({ id: 'simple_python_8', status: 'created', kind: 'positive' });
+    if (result?.status !== 'created') throw new Error('not created');
+    const tc = await getCase(result.testCaseId);
+    expect(tc).toMatchObject({ expectedServer: result.serverName, expectedTool: 'geometry.area_circle', argumentMatching: 'bfcl', query: "What's the area of a circle with a radius of 10?" });
+    expect(tc.expectedParameters).toEqual({ radius: 10, units: { $oneOf: ['meters', { $absent: true }] } });
+    const [tool] = storedToolsOf(result.serverId);
+    expect(tool?.name).toBe('geometry.area_circle');
+    expect(tool?.inputSchema).toMatchObject({ type: 'object', properties: { radius: { type: 'integer' }, units: { type: 'string' } }, required: ['radius'] });
+  });
+
+  it('maps dict, float and tuple types, lists of acceptable values to $oneOf, and reuses a tool set on re-import', async () => {
+    const entries = [
+      {
+        id: 'synthetic_1',
+        question: [[{ role: 'system', content: 'be brief' }, { role: 'user', content: 'Book it' }]],
+        function: [
+          {
+            name: 'book',
+            description: 'Books',
+            parameters: { type: 'dict', properties: { when: { type: 'dict', properties: { day: { type: 'string' } } }, price: { type: 'float' }, pair: { type: 'tuple', items: { type: 'integer' } }, extra: { type: 'any' }, note: { type: 'string' } }, required: ['price'] },
+          },
+        ],
+      },
+    ];
+    const answers = [{ id: 'synthetic_1', ground_truth: [{ book: { when: [{ day: ['mon', 'monday'] }], price: [9.5, 10], pair: [[1, 2]], extra: ['x'] } }] }];
+    const first = await importBfcl({ entries, answers });
+    const again = await importBfcl({ entries, answers });
+    expect(first.body.servers).toEqual({ created: 1, reused: 0 });
+    expect(again.body.servers).toEqual({ created: 0, reused: 1 });
+    const result = first.body.results[0];
+    if (result?.status !== 'created') throw new Error(JSON.stringify(result));
+    const tc = await getCase(result.testCaseId);
+    expect(tc.query).toBe('Book it');
+    expect(tc.expectedParameters).toEqual({ when: { day: { $oneOf: ['mon', 'monday'] } }, price: { $oneOf: [9.5, 10] }, pair: [1, 2], extra: 'x', note: { $absent: true } });
+    const props = (storedToolsOf(result.serverId)[0]?.inputSchema as { properties: Record<string, unknown> }).properties;
+    expect(props).toEqual({ when: { type: 'object', properties: { day: { type: 'string' } } }, price: { type: 'number' }, pair: { type: 'array', items: { type: 'integer' } }, extra: {}, note: { type: 'string' } });
+  });
+
+  it('makes irrelevance entries negative cases and says why other entries were not imported', async () => {
+    const irrelevant = entry('irrelevance', 'irrelevance_0');
+    const simple = entry('simple', 'simple_python_8');
+    const res = await importBfcl({
+      entries: [irrelevant, { ...simple, id: 'no_answer_1' }, { ...simple, id: 'parallel_1' }, { id: 'broken' }, { ...simple, id: 'two_turns', question: [[{ role: 'user', content: 'a' }], [{ role: 'user', content: 'b' }]] }],
+      answers: [{ id: 'parallel_1', ground_truth: [{ 'geometry.area_circle': { radius: [1] } }, { 'geometry.area_circle': { radius: [2] } }] }],
+    });
+    expect(res.body).toMatchObject({ total: 5, created: 1, failed: 4 });
+    const [neg, noAnswer, parallel, broken, turns] = res.body.results;
+    expect(neg).toMatchObject({ status: 'created', kind: 'negative' });
+    if (neg?.status === 'created') expect(await getCase(neg.testCaseId)).toMatchObject({ expectedServer: null, expectedTool: null, expectedParameters: null, argumentMatching: 'bfcl' });
+    expect(noAnswer).toMatchObject({ status: 'failed', reason: 'no possible answer with this id' });
+    expect(parallel).toMatchObject({ status: 'failed', reason: expect.stringContaining('until call sequences are supported') });
+    expect(broken).toMatchObject({ id: 'broken', status: 'failed', reason: expect.stringContaining('not a BFCL question object') });
+    expect(turns).toMatchObject({ status: 'failed', reason: expect.stringContaining('multi-turn') });
+  });
+
+  it('refuses a body without entries with a 400 and a code', async () => {
+    const res = await importBfcl({ answers: [] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+  });
+});
+
+describe('BFCL files', () => {
+  it('reads a JSON array and JSON Lines alike, and splits entries from possible answers by id', () => {
+    const lines = '{"id":"a","question":[[{"role":"user","content":"q"}]],"function":[]}\n\n{"id":"a","ground_truth":[{"f":{"x":[1]}}]}\n';
+    const fromLines = splitBfclItems(parseBfclFile(lines));
+    expect(fromLines.entries).toHaveLength(1);
+    expect(fromLines.answers).toEqual([{ id: 'a', ground_truth: [{ f: { x: [1] } }] }]);
+    const inline = splitBfclItems(parseBfclFile('[{"id":"b","question":[],"function":[],"ground_truth":[]}]'));
+    expect(inline.entries).toHaveLength(1);
+    expect(inline.answers).toEqual([{ id: 'b', ground_truth: [] }]);
+    expect(() => parseBfclFile('{"id":1}\n{oops', 'x.json')).toThrow('x.json line 2 is not valid JSON');
+  });
+});
+
+describe('POST /api/import/mcp-tef', () => {
+  it('imports flat and expected_tool_calls cases, matching servers by URL and keeping the first call', async () => {
+    const servers = [{ url: 'http://127.0.0.1:9/tef', transport: 'sse' }];
+    const res = await call<TefImportReport>(tefRoute.POST, 'POST', '/api/import/mcp-tef', {
+      body: [
+        { name: 'weather', query: 'Weather in Paris?', available_mcp_servers: servers, expected_mcp_server_url: 'http://127.0.0.1:9/tef', expected_tool_name: 'get_weather', expected_parameters: { city: 'Paris' } },
+        { name: 'two calls', query: 'Find then book', available_mcp_servers: servers, expected_tool_calls: [{ mcp_server_url: 'http://127.0.0.1:9/tef', tool_name: 'find', parameters: { q: 'x' } }, { tool_name: 'book' }] },
+        { name: 'none', query: 'Hi', available_mcp_servers: servers },
+        { name: 'bad', query: 'x', available_mcp_servers: servers, expected_mcp_server_url: 'http://elsewhere/', expected_tool_name: 't' },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ total: 4, created: 3, failed: 1, serversCreated: 1 });
+    const [flat, seq, none, bad] = res.body.results;
+    expect(seq).toMatchObject({ status: 'created', droppedCalls: 1 });
+    expect(bad).toMatchObject({ status: 'failed', reason: expect.stringContaining('not one of available_mcp_servers') });
+    if (flat?.status !== 'created' || seq?.status !== 'created' || none?.status !== 'created') throw new Error('not created');
+    const flatCase = await getCase(flat.testCaseId);
+    expect(flatCase).toMatchObject({ expectedServer: '127.0.0.1-9-tef', expectedTool: 'get_weather', expectedParameters: { city: 'Paris' }, argumentMatching: 'strict' });
+    expect(await getCase(seq.testCaseId)).toMatchObject({ expectedTool: 'find', expectedParameters: { q: 'x' } });
+    expect(await getCase(none.testCaseId)).toMatchObject({ expectedServer: null, expectedTool: null });
+    expect((await getCase(none.testCaseId)).servers).toEqual(flatCase.servers);
+  });
+});
