@@ -38,7 +38,10 @@ const schema = (extra: Record<string, unknown> = {}) => ({
   required: ['query'],
 });
 
-/** Two tools built to trip every rule: same name, same wording, same parameters, no examples, no boundary. */
+/**
+ * Two servers' `search`: the same name, the same parameters (one of them undescribed), a
+ * shared opening passage; the descriptions differ in what they return.
+ */
 const TOOLS = [
   {
     server: 'alpha',
@@ -55,14 +58,24 @@ const TOOLS = [
   { server: 'gamma', name: 'get_weather', description: 'Current weather for a city, e.g. "Oslo"' },
 ];
 
+const ERRORS = 'Error Responses: 400: Bad request. 404: Directory not found.';
+const pathSchema = (extra: Record<string, unknown>) => ({ type: 'object', properties: { path: { type: 'string', description: 'Directory to look in' }, 'a/b~c': { type: 'string' }, ...extra }, required: ['path'] });
+
+/** One server whose every description ends in the same error block; two of its tools look up files with different inputs. */
+const FILES = [
+  { server: 'files', name: 'search_files', description: `Recursively search for files matching a glob pattern. ${ERRORS}`, inputSchema: pathSchema({ pattern: { type: 'string', description: 'Glob such as *.ts' } }) },
+  { server: 'files', name: 'find_files', description: `Find files whose name is exactly the one given. ${ERRORS}`, inputSchema: pathSchema({ name: { type: 'string', description: 'File name' } }) },
+  { server: 'files', name: 'list_files', description: `List the entries of one folder, without recursion. ${ERRORS}`, inputSchema: pathSchema({}) },
+];
+
 const recommendations = (body: unknown, headers?: Record<string, string>) =>
   call<Result>(recommendationsRoute.POST, 'POST', '/api/similarity/recommendations', { body, ...(headers ? { headers } : {}) });
 
-function definitionOf(tool: (typeof TOOLS)[number]): Definition {
-  return { name: tool.name, description: tool.description, inputSchema: 'inputSchema' in tool ? (tool.inputSchema as Record<string, unknown>) : { type: 'object', properties: {} } };
+function definitionOf(tool: { name: string; description: string; inputSchema?: Record<string, unknown> }): Definition {
+  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema ?? { type: 'object', properties: {} } };
 }
 
-describe('rule-based recommendations', () => {
+describe('rule-based recommendations: the same tool name on two servers', () => {
   let result: Result;
   beforeAll(async () => {
     const res = await recommendations({ toolList: TOOLS, similarityThreshold: 0.6 });
@@ -70,21 +83,29 @@ describe('rule-based recommendations', () => {
     result = res.body;
   });
 
-  it('finds every issue type on a pair built to have them all', () => {
+  it('names the object each search works on, from the words only its description has', () => {
     expect(result.pairs.map((p) => [p.toolA, p.toolB])).toEqual([['alpha/search', 'beta/search']]);
     const alpha = result.recommendations.issues.filter((i) => i.tool === 'alpha/search');
-    expect(alpha.map((i) => i.type).sort()).toEqual([...ISSUE_TYPES].sort());
-    for (const issue of result.recommendations.issues) {
-      expect(issue.relatedTools).toEqual([issue.tool === 'alpha/search' ? 'beta/search' : 'alpha/search']);
-      expect(issue.recommendation.length).toBeGreaterThan(10);
-      expect(issue.rationale.length).toBeGreaterThan(10);
-      expect(['high', 'medium', 'low']).toContain(issue.priority);
-    }
-    // Identical names are a high-priority naming issue, with a rename built from the tool's own words.
+    expect(alpha.map((i) => i.type).sort()).toEqual(['naming_clarity', 'parameter_uniqueness', 'scope_clarity', 'terminology_overlap']);
+    for (const issue of result.recommendations.issues) expect(issue.relatedTools).toEqual([issue.tool === 'alpha/search' ? 'beta/search' : 'alpha/search']);
     const naming = alpha.find((i) => i.type === 'naming_clarity');
     expect(naming?.priority).toBe('high');
-    expect(naming?.recommendation).toMatch(/e\.g\. search_(passage|rank|score)/);
+    expect(naming?.recommendation).toBe('Name the object in alpha/search, e.g. search_passages.');
+    expect(result.recommendations.issues.find((i) => i.tool === 'beta/search' && i.type === 'naming_clarity')?.recommendation).toBe('Name the object in beta/search, e.g. search_titles.');
+    // The undescribed parameter both take, and the passage both open with, are named.
+    expect(alpha.find((i) => i.type === 'parameter_uniqueness')?.recommendation).toMatch(/^Describe a\/b~c in alpha\/search/);
+    expect(alpha.find((i) => i.type === 'terminology_overlap')?.recommendation).toContain('"Search the knowledge base for documents relevant to a query and return"');
     expect(result.recommendations.revisedBy).toBe('rules');
+  });
+
+  it('keeps cross-server advice about this tool: the other tool is named in the rationale only, and never in a revision', () => {
+    const scope = result.recommendations.issues.find((i) => i.tool === 'alpha/search' && i.type === 'scope_clarity');
+    expect(scope?.recommendation).toBe('Only alpha/search mentions "passages", "ranked" and "scores". Say so in the first sentence of alpha/search.');
+    expect(scope?.rationale).toContain('beta/search');
+    for (const issue of result.recommendations.issues) {
+      expect(issue.recommendation).not.toContain(issue.tool === 'alpha/search' ? 'beta' : 'alpha');
+      expect(issue.revisedDescription).not.toContain(issue.tool === 'alpha/search' ? 'beta' : 'alpha');
+    }
   });
 
   it('sorts issues high priority first and gives every issue of a tool the same revision', () => {
@@ -92,49 +113,11 @@ describe('rule-based recommendations', () => {
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
     const alpha = result.recommendations.issues.filter((i) => i.tool === 'alpha/search');
     expect(new Set(alpha.map((i) => i.revisedDescription)).size).toBe(1);
-    const revision = result.recommendations.revisions.find((r) => r.tool === 'alpha/search');
-    expect(revision?.before).toBe(TOOLS[0]?.description);
-    expect(revision?.after).toContain(TOOLS[0]?.description);
-    expect(revision?.after).toContain('beta');
-    expect(revision?.after).toMatch(/Example: search\(\{"query":"<query>"/);
   });
 
-  it('emits RFC 6902 apply commands that a JSON Patch applier turns into the revised tool', () => {
-    for (const [index, id] of [
-      [0, 'alpha/search'],
-      [1, 'beta/search'],
-    ] as const) {
-      const before = definitionOf(TOOLS[index]!);
-      for (const issue of result.recommendations.issues.filter((i) => i.tool === id)) {
-        const after = applyJsonPatch(before, issue.applyCommands);
-        if (issue.type === 'naming_clarity') expect(after.name).toMatch(/^search_/);
-        else if (issue.type === 'parameter_uniqueness') {
-          const props = after.inputSchema.properties as Record<string, { description?: string }>;
-          // Same descriptions in both tools: replaced; none at all: added, under an escaped pointer (~0 ~1).
-          expect(props.query?.description).not.toBe('Search query');
-          expect(props.query?.description).toContain('Search query');
-          const other = id === 'alpha/search' ? 'beta/search' : 'alpha/search';
-          expect(props['a/b~c']?.description).toMatch(new RegExp(`^A b~c, as ${id} uses it.*; not the a/b~c of ${other}\\.$`));
-          expect(issue.applyCommands.some((op) => op.path === '/inputSchema/properties/a~1b~0c/description' && op.op === 'add')).toBe(true);
-          expect(after.description).toBe(before.description);
-        } else {
-          expect(after.description).toBe(issue.revisedDescription);
-          expect(after.name).toBe(before.name);
-        }
-      }
-      // The per-tool patch applies description and parameter changes at once.
-      const revision = result.recommendations.revisions.find((r) => r.tool === id);
-      const all = applyJsonPatch(before, revision?.applyCommands ?? []);
-      expect(all.description).toBe(revision?.after);
-      expect((all.inputSchema.properties as Record<string, { description?: string }>)['a/b~c']?.description).toMatch(new RegExp(`^A b~c, as ${id} uses it \\(.+\\); not the a/b~c of ${id === 'alpha/search' ? 'beta' : 'alpha'}/search\\.$`));
-    }
-  });
-
-  it("guards each patch with a test operation, so it fails on a definition changed since the analysis", () => {
-    const issue = result.recommendations.issues.find((i) => i.tool === 'alpha/search' && i.type === 'scope_clarity');
-    expect(issue?.applyCommands[0]).toEqual({ op: 'test', path: '/description', value: TOOLS[0]?.description });
-    const edited = { ...definitionOf(TOOLS[0]!), description: 'Edited meanwhile' };
-    expect(() => applyJsonPatch(edited, issue?.applyCommands ?? [])).toThrow(/test failed/);
+  it('applies the rename as an RFC 6902 patch', () => {
+    const naming = result.recommendations.issues.find((i) => i.tool === 'alpha/search' && i.type === 'naming_clarity');
+    expect(applyJsonPatch(definitionOf(TOOLS[0]!), naming?.applyCommands ?? []).name).toBe('search_passages');
   });
 
   it('leaves tools out of flagged pairs alone, and analyze includes recommendations only when asked', async () => {
@@ -146,6 +129,62 @@ describe('rule-based recommendations', () => {
       body: { toolList: TOOLS, similarityThreshold: 0.6, includeRecommendations: true },
     });
     expect(withRecs.body.recommendations?.issues.length).toBe(result.recommendations.issues.length);
+  });
+});
+
+describe('rule-based recommendations: one server with a shared error block', () => {
+  let result: Result;
+  beforeAll(async () => {
+    // A low threshold flags the three pairs whatever the method makes of the shared block.
+    const res = await recommendations({ toolList: FILES, similarityThreshold: 0.05 });
+    expect(res.status).toBe(200);
+    result = res.body;
+  });
+
+  const issuesOf = (tool: string) => result.recommendations.issues.filter((i) => i.tool === tool);
+
+  it('finds every issue type on search_files, each worded from the evidence', () => {
+    const search = issuesOf('files/search_files');
+    expect(search.map((i) => i.type).sort()).toEqual([...ISSUE_TYPES].sort());
+    const byType = new Map(search.map((i) => [i.type, i]));
+    // The span as lib/text/boilerplate.ts reports it: from the first word to the last, without the closing period.
+    expect(byType.get('terminology_overlap')?.recommendation).toBe(`Cut "${ERRORS.replace(/\.$/, '')}" from the description of search_files, or move it to the server's instructions.`);
+    expect(byType.get('terminology_overlap')?.rationale).toMatch(/^The same 9 words appear in 100% of this server's tool descriptions/);
+    expect(byType.get('scope_clarity')?.recommendation).toMatch(/Only search_files takes pattern \(string\)\./);
+    expect(byType.get('scope_clarity')?.recommendation).toMatch(/Say so in the first sentence of each description\.$/);
+    expect(byType.get('example_distinctiveness')?.recommendation).toBe('Add an example call that uses pattern (string), such as search_files({"path":"<path>","pattern":"<pattern>"}).');
+    expect(byType.get('parameter_uniqueness')?.recommendation).toMatch(/^Describe a\/b~c in search_files/);
+    expect(byType.get('naming_clarity')?.recommendation).toMatch(/^Say in the name of search_files which files it works on, e\.g\. search_\w+_files\.$/);
+  });
+
+  it('revises search_files with the error block cut, a pointer to find_files by its object and an example call that uses the pattern', () => {
+    const revision = result.recommendations.revisions.find((r) => r.tool === 'files/search_files');
+    expect(revision?.after).not.toContain('Error Responses');
+    expect(revision?.after).toMatch(/^Recursively search for files matching a glob pattern\. /);
+    expect(revision?.after).toMatch(/Example: search_files\(\{"path":"<path>","pattern":"<pattern>"\}\)\.$/);
+  });
+
+  it('emits RFC 6902 apply commands that a JSON Patch applier turns into the revised tool', () => {
+    for (const tool of FILES) {
+      const before = definitionOf(tool);
+      const id = `files/${tool.name}`;
+      const revision = result.recommendations.revisions.find((r) => r.tool === id);
+      expect(revision).toBeDefined();
+      expect(applyJsonPatch(before, revision?.applyCommands ?? []).description).toBe(revision?.after);
+      for (const issue of issuesOf(id)) {
+        const after = applyJsonPatch(before, issue.applyCommands);
+        if (issue.type === 'naming_clarity') expect(after.name).toMatch(/_files$/);
+        else if (issue.applyCommands.some((op) => op.path === '/description')) expect(after.description).toBe(issue.revisedDescription);
+        else expect(after).toEqual(before);
+      }
+    }
+  });
+
+  it("guards each patch with a test operation, so it fails on a definition changed since the analysis", () => {
+    const issue = issuesOf('files/search_files').find((i) => i.type === 'terminology_overlap');
+    expect(issue?.applyCommands[0]).toEqual({ op: 'test', path: '/description', value: FILES[0]?.description });
+    const edited = { ...definitionOf(FILES[0]!), description: 'Edited meanwhile' };
+    expect(() => applyJsonPatch(edited, issue?.applyCommands ?? [])).toThrow(/test failed/);
   });
 });
 
@@ -167,7 +206,13 @@ describe('LLM-written revisions (scripted OpenAI and Anthropic servers)', () => 
     await llm.close();
   });
 
-  const tools = TOOLS.slice(0, 2).map((t) => ({ ...t, server: undefined, name: `${t.server}_search` }));
+  // One server; beta_search also takes titlesOnly, so the two are not one tool to merge but two to tell apart.
+  const tools = TOOLS.slice(0, 2).map((t) => ({
+    ...t,
+    server: undefined,
+    name: `${t.server}_search`,
+    inputSchema: t.server === 'beta' ? schema({ titlesOnly: { type: 'boolean', description: 'Titles only' } }) : t.inputSchema,
+  }));
 
   it('asks the model for each tool, cleans its answer, and falls back to the rules when the call fails', async () => {
     const res = await recommendations(
@@ -191,7 +236,14 @@ describe('LLM-written revisions (scripted OpenAI and Anthropic servers)', () => 
     const body = sent[0]?.body as { model: string; messages: { role: string; content: string }[] };
     expect(body.model).toBe('gpt-test');
     expect(body.messages[0]).toEqual({ role: 'system', content: REVISION_SYSTEM_PROMPT });
-    expect(body.messages[1]?.content).toContain('Tools it is confused with:');
+    // The prompt carries the evidence of the pair: the shared passage, the words and parameters only one side has.
+    const prompt = body.messages[1]?.content ?? '';
+    if (process.env.DBG) console.log(prompt);
+    expect(prompt).toContain('- beta_search (similarity ');
+    expect(prompt).toContain('Passage both descriptions share word for word (reword it): "Search the knowledge base for documents relevant to a query and return"');
+    expect(prompt).toMatch(/Words only alpha_search uses: .*passages/);
+    expect(prompt).toContain('Parameters only beta_search takes: titlesOnly');
+    expect(prompt).toContain('Name no tool of another server.');
   });
 
   it('works through the Anthropic Messages API with its own key header', async () => {

@@ -5,11 +5,13 @@ import { descriptionCommands, parameterCommands, renameCommands } from './recomm
 import { reviseByRules } from './recommend/revise';
 import { ORDERED_RULES } from './recommend/rules/registry';
 import { ISSUE_TYPES, type Finding, type Issue, type IssueType, type JsonPatchOperation, type PairView, type ParameterEdit, type Priority } from './recommend/types';
+import { createEvidenceContext, pairEvidence, type EvidenceContext, type PairEvidence } from './recommend/evidence';
+import type { ServerBoilerplate } from '@/lib/text/boilerplate';
 import { surfaceWords, toWords } from './recommend/words';
 import { round4 } from './score-scale';
 import type { Scoring } from './scoring';
 import { lexicalText } from './texts';
-import { distinctTerms, sharedTerms } from './tfidf-matrix';
+import { sharedTerms } from './tfidf-matrix';
 import type { SimilarityTool } from './types';
 
 /** Recommendations look at the strongest flagged pairs; thousands of them say nothing more. */
@@ -20,7 +22,9 @@ const LLM_CONCURRENCY = 4;
 
 export type RevisionRequest = {
   tool: SimilarityTool;
-  confusedWith: { tool: SimilarityTool; similarity: number }[];
+  confusedWith: { tool: SimilarityTool; similarity: number; evidence?: PairEvidence }[];
+  /** Every tool of the analysis: the revision must not name those of other servers. */
+  tools: readonly SimilarityTool[];
   findings: Finding[];
   ruleBased: string;
 };
@@ -59,36 +63,41 @@ type ToolFindings = {
 
 const PRIORITY_RANK: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
 
-function createViews(scoring: Scoring, a: number, b: number, similarity: number, threshold: number, surface: (i: number) => Map<string, string>): [PairView, PairView] {
-  const { index } = scoring.lexical;
+function createViews(scoring: Scoring, context: EvidenceContext, a: number, b: number, similarity: number, threshold: number): [PairView, PairView] {
   const toolA = scoring.tools[a]!;
   const toolB = scoring.tools[b]!;
   const lexical = round4(scoring.lexical.scores.pair(a, b));
-  // More stems than are quoted: the filler words among them are dropped on the way to words.
-  const shared = sharedTerms(index, a, b, 16);
-  const sharedA = toWords(shared, surface(a));
-  const ownA = toWords(distinctTerms(index, a, b, 12), surface(a));
-  const ownB = toWords(distinctTerms(index, b, a, 12), surface(b));
   const sameName = toolA.name === toolB.name;
   const labelA = sameName ? toolA.id : toolA.name;
   const labelB = sameName ? toolB.id : toolB.name;
+  const fromA = pairEvidence(context, a, b);
+  const fromB = pairEvidence(context, b, a);
+  const shared = sharedTerms(scoring.lexical.index, a, b, 16);
+  const view = (tool: SimilarityTool, other: SimilarityTool, toolLabel: string, otherLabel: string, evidence: PairEvidence, surface: Map<string, string>): PairView => ({
+    tool,
+    other,
+    toolLabel,
+    otherLabel,
+    similarity,
+    threshold,
+    lexical,
+    sharedWords: toWords(shared, surface),
+    ownWords: evidence.ownWords,
+    otherWords: evidence.otherWords,
+    evidence,
+  });
   return [
-    { tool: toolA, other: toolB, toolLabel: labelA, otherLabel: labelB, similarity, threshold, lexical, sharedWords: sharedA, ownWords: ownA, otherWords: ownB },
-    { tool: toolB, other: toolA, toolLabel: labelB, otherLabel: labelA, similarity, threshold, lexical, sharedWords: toWords(shared, surface(b)), ownWords: ownB, otherWords: ownA },
+    view(toolA, toolB, labelA, labelB, fromA, surfaceWords(lexicalText(toolA))),
+    view(toolB, toolA, labelB, labelA, fromB, surfaceWords(lexicalText(toolB))),
   ];
 }
 
-async function collectFindings(scoring: Scoring, pairs: PairAnalysis['flagged'], threshold: number, pause: Yielder): Promise<ToolFindings[]> {
-  const surfaces = new Map<number, Map<string, string>>();
-  const surface = (i: number) => {
-    let s = surfaces.get(i);
-    if (!s) surfaces.set(i, (s = surfaceWords(lexicalText(scoring.tools[i]!))));
-    return s;
-  };
+async function collectFindings(scoring: Scoring, pairs: PairAnalysis['flagged'], threshold: number, boilerplate: readonly ServerBoilerplate[], pause: Yielder): Promise<ToolFindings[]> {
+  const context = createEvidenceContext(scoring.tools, scoring.lexical.index, boilerplate);
   const byTool = new Map<number, ToolFindings>();
   for (const pair of pairs) {
     await pause();
-    const views = createViews(scoring, pair.a, pair.b, pair.similarity, threshold, surface);
+    const views = createViews(scoring, context, pair.a, pair.b, pair.similarity, threshold);
     for (const view of views) {
       const index = view.tool === scoring.tools[pair.a] ? pair.a : pair.b;
       let entry = byTool.get(index);
@@ -121,13 +130,13 @@ async function reviseAll(
   return mapLimit(entries, LLM_CONCURRENCY, async (entry) => {
     const tool = scoring.tools[entry.index]!;
     const findings = [...entry.findings.values()].map((f) => f.finding);
-    const ruleBased = reviseByRules(tool.description, entry.views, findings);
+    const ruleBased = reviseByRules(tool, entry.views, findings);
     const describes = findings.some((f) => f.touchesDescription);
     if (!reviser || !describes || llmBudget <= 0) return { after: ruleBased, source: 'rules' as const };
     llmBudget--;
-    const confusedWith = entry.views.slice(0, 3).map((v) => ({ tool: v.other, similarity: v.similarity }));
+    const confusedWith = entry.views.slice(0, 3).map((v) => ({ tool: v.other, similarity: v.similarity, evidence: v.evidence }));
     try {
-      const after = await reviser.revise({ tool, confusedWith, findings, ruleBased }, signal);
+      const after = await reviser.revise({ tool, confusedWith, tools: scoring.tools, findings, ruleBased }, signal);
       return { after, source: 'llm' as const };
     } catch (err) {
       return { after: ruleBased, source: 'rules' as const, error: err instanceof Error ? err.message : String(err) };
@@ -148,7 +157,7 @@ export async function recommend(
   // Rule checks on up to 1,000 pairs run on the request thread: yield to the event loop as they go.
   const pause = createYielder();
   const pairs = analysis.flagged.slice(0, MAX_RECOMMENDED_PAIRS);
-  const entries = (await collectFindings(scoring, pairs, analysis.threshold, pause)).sort((x, y) => y.strongest - x.strongest || x.index - y.index);
+  const entries = (await collectFindings(scoring, pairs, analysis.threshold, scoring.boilerplate, pause)).sort((x, y) => y.strongest - x.strongest || x.index - y.index);
   const revised = await reviseAll(scoring, entries, options.reviser, options.signal);
   await pause();
   const notes: string[] = [];

@@ -28,10 +28,15 @@ function sampleValue(param: SimilarityParameter, schema: Record<string, unknown>
   }
 }
 
-export function exampleArguments(tool: SimilarityTool): Record<string, unknown> {
+/** Required parameters first (a call needs them), then the `prefer`red ones (those that tell the tool apart). */
+export function exampleArguments(tool: SimilarityTool, prefer: readonly string[] = []): Record<string, unknown> {
   const schema = tool.inputSchema ?? toInputSchema(tool.parameters);
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const chosen = [...tool.parameters].sort((a, b) => Number(b.required) - Number(a.required)).slice(0, MAX_ARGUMENTS);
+  const rank = (p: SimilarityParameter) => (p.required ? 0 : prefer.includes(p.name) ? 1 : 2);
+  const required = tool.parameters.filter((p) => p.required).length;
+  // With parameters to show, the call holds only those and the required ones: anything else dilutes it.
+  const pool = prefer.length ? tool.parameters.filter((p) => p.required || prefer.includes(p.name)) : tool.parameters;
+  const chosen = [...pool].sort((a, b) => rank(a) - rank(b)).slice(0, Math.max(MAX_ARGUMENTS, required + (prefer.length ? 1 : 0)));
   const args: Record<string, unknown> = {};
   for (const p of chosen) {
     const prop = properties[p.name];
@@ -40,6 +45,6 @@ export function exampleArguments(tool: SimilarityTool): Record<string, unknown> 
   return args;
 }
 
-export function exampleCall(tool: SimilarityTool): string {
-  return tool.parameters.length ? `${tool.name}(${JSON.stringify(exampleArguments(tool))})` : `${tool.name}()`;
+export function exampleCall(tool: SimilarityTool, prefer: readonly string[] = []): string {
+  return tool.parameters.length ? `${tool.name}(${JSON.stringify(exampleArguments(tool, prefer))})` : `${tool.name}()`;
 }

@@ -1,4 +1,5 @@
 import type { SimilarityTool } from '../types';
+import type { PairEvidence } from './evidence';
 
 export const ISSUE_TYPES = ['scope_clarity', 'example_distinctiveness', 'parameter_uniqueness', 'naming_clarity', 'terminology_overlap'] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
@@ -41,6 +42,8 @@ export type PairView = {
   ownWords: string[];
   /** Words only the other tool uses. */
   otherWords: string[];
+  /** What the definitions show about the pair (evidence.ts): what every sentence of a rule rests on. */
+  evidence: PairEvidence;
 };
 
 /** What a rule wants changed in a parameter's description. */

@@ -15,7 +15,7 @@ const FILLER = new Set(
   cannot could would should must may might need needs needed use used uses using tool tools operation operations
   parameter parameters argument arguments caution careful completely clearly detailed comprehensive essential perfect
   useful efficient simultaneously successfully silently proper properly regardless warning deprecated handles handle
-  works work working help helps helpful simple simply entire entirely exactly directly easily quickly actual actually`
+  whose works work working help helps helpful simple simply entire entirely exactly directly easily quickly actual actually`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -33,6 +33,11 @@ export function surfaceWords(text: string): Map<string, string> {
     if (!byStem.has(stem)) byStem.set(stem, word);
   }
   return byStem;
+}
+
+/** A word worth quoting as what sets a tool apart: letters first, not a number or a stray fragment. */
+export function isQuotable(word: string): boolean {
+  return /^[a-z][a-z0-9]{2,}$/.test(word) && !FILLER.has(word) && !QUERY_STOP_WORDS.has(word);
 }
 
 export function toWords(stems: readonly string[], surface: Map<string, string>): string[] {

@@ -1,20 +1,25 @@
 import { exampleCall } from '../examples';
 import type { IssueRule } from '../types';
+import { paragraph, parameterList } from '../sentences';
 
 const HAS_EXAMPLE = /\b(e\.g\.|eg\.|for example|for instance|such as|example)\b|"[^"]{2,}"|`[^`]{2,}`/i;
 
+/**
+ * An example call helps only when it uses what the other tool lacks: a parameter only this
+ * tool takes. Without one, an example shows nothing the other tool would not accept too.
+ */
 export const exampleDistinctivenessRule: IssueRule = {
   type: 'example_distinctiveness',
-  description: 'A confusable tool whose description has no example of a request only it fits',
+  description: 'A confusable tool with a parameter of its own and no example call that uses it',
   detect(view) {
-    const { tool, other } = view;
-    if (HAS_EXAMPLE.test(tool.description)) return null;
-    const otherHasOne = HAS_EXAMPLE.test(other.description);
+    const { tool, evidence: e, otherLabel: b } = view;
+    if (HAS_EXAMPLE.test(tool.description) || e.parameters.own.length === 0) return null;
+    const own = e.parameters.own.map((p) => p.name);
     return {
       type: 'example_distinctiveness',
-      priority: view.similarity >= (1 + view.threshold) / 2 ? 'medium' : 'low',
-      recommendation: `Add an example that only ${view.toolLabel} fits, such as ${exampleCall(tool)}.`,
-      rationale: `${otherHasOne ? `${view.otherLabel} gives an example but ${view.toolLabel} does not` : `Neither ${view.toolLabel} nor ${view.otherLabel} gives an example`}; a concrete request or call is the quickest way for a model to tell two similar tools apart.`,
+      priority: 'low',
+      recommendation: paragraph([`Add an example call that uses ${parameterList(e.parameters.own, 2)}, such as ${exampleCall(tool, own)}`]),
+      rationale: paragraph([`The other tool, ${b}, does not take ${own.length > 1 ? 'these parameters' : 'this parameter'}, so a call that uses ${own.length > 1 ? 'them' : 'it'} fits only the tool it is written for`]),
       touchesDescription: true,
     };
   },

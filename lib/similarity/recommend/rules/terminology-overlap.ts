@@ -1,22 +1,41 @@
 import type { IssueRule } from '../types';
-import { listWords } from '../words';
+import { paragraph } from '../sentences';
+import { quote } from '../words';
 
-const MIN_SHARED_WORDS = 3;
-const MIN_LEXICAL = 0.3;
-const HIGH_LEXICAL = 0.6;
+/** A shared span this large a part of the description is what makes the two read alike. */
+const LARGE_SHARE = 0.3;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
 
 export const terminologyOverlapRule: IssueRule = {
   type: 'terminology_overlap',
-  description: 'Confusable tools whose descriptions use the same distinctive words',
+  description: 'Confusable tools whose descriptions share a passage word for word (a server header or a copied sentence)',
   detect(view) {
-    if (view.sharedWords.length < MIN_SHARED_WORDS || view.lexical < MIN_LEXICAL) return null;
-    const own = view.ownWords.length ? `, such as ${listWords(view.ownWords.slice(0, 3))}` : '';
+    const { evidence: e, toolLabel: a, otherLabel: b } = view;
+    const span = e.span;
+    if (!span) return null;
+    const large = span.words / Math.max(1, wordCount(view.tool.description)) >= LARGE_SHARE;
+    if (span.source === 'server') {
+      const pct = Math.round(span.share * 100);
+      return {
+        type: 'terminology_overlap',
+        priority: large ? 'high' : 'medium',
+        recommendation: paragraph([`Cut ${quote(span.text)} from the description of ${a}, or move it to the server's instructions`]),
+        rationale: paragraph([
+          `The same ${span.words} words appear in ${pct}% of this server's tool descriptions, ${b} among them`,
+          'They say nothing about what this tool does and make every tool of the server read alike',
+        ]),
+        touchesDescription: true,
+      };
+    }
     return {
       type: 'terminology_overlap',
-      priority: view.lexical >= HIGH_LEXICAL ? 'high' : 'medium',
-      recommendation: `Reword what ${view.toolLabel} shares with ${view.otherLabel} (${listWords(view.sharedWords.slice(0, 5))}) in terms only ${view.toolLabel} fits${own}.`,
-      rationale: `The descriptions share ${view.sharedWords.length} telling words (TF-IDF cosine ${view.lexical}); a model matching a request against the words of each description finds both tools fit.`,
-      touchesDescription: true,
+      priority: large ? 'medium' : 'low',
+      recommendation: paragraph([`Reword ${quote(span.text)} in ${a} in terms that fit only this tool`]),
+      rationale: paragraph([`The description of ${b} has the same ${span.words} words, so the passage fits both tools equally well`]),
+      touchesDescription: false,
     };
   },
 };
