@@ -1,4 +1,4 @@
-import { objectOverlap, relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
+import { relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
 import type { PairScores } from './vector';
 
 /**
@@ -47,33 +47,66 @@ export function adjustForActions(s: number, relation: ActionRelation, overlap: n
 
 const RELATIONS: readonly ActionRelation[] = ['unknown', 'same', 'synonym', 'related', 'opposite', 'different'];
 
+/** One bit per object word (hashed): two tools can share an object word only if their masks meet. */
+function objectMask(words: readonly string[]): number {
+  let mask = 0;
+  for (const w of words) {
+    let h = 2166136261;
+    for (let k = 0; k < w.length; k++) h = Math.imul(h ^ w.charCodeAt(k), 16777619);
+    mask |= 1 << (h >>> 27);
+  }
+  return mask;
+}
+
 /**
  * Wraps raw pair scores so every pair comes out adjusted for its actions, still as a raw
  * score: raw -> calibrated (toScore), adjusted, -> raw (fromScore). Scans, cuts and the
- * scale downstream are unchanged. Pairs with an unknown relation (most of them in a large
- * input) cost one table lookup.
+ * scale downstream are unchanged. Most pairs are settled by two lookups (no known relation,
+ * or object masks that do not meet); only pairs that may share an object are computed.
  */
 export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAction[], toScore: (raw: number) => number, fromScore: (score: number) => number): PairScores {
   const verbs = [...new Set(actions.map((a) => a.verb).filter((v): v is string => v !== null))];
+  const verbIndex = new Map(verbs.map((v, i) => [v, i]));
   const verbId = new Int32Array(actions.length).fill(-1);
+  const masks = new Int32Array(actions.length);
+  // Object words as small sorted id lists: the overlap of a pair is a merge, with no strings compared.
+  const wordIds = new Map<string, number>();
+  const objects = actions.map((a) => Int32Array.from(new Set(a.object.map((w) => wordIds.get(w) ?? wordIds.set(w, wordIds.size).get(w)!))).sort());
   actions.forEach((a, i) => {
-    if (a.verb) verbId[i] = verbs.indexOf(a.verb);
+    if (a.verb) verbId[i] = verbIndex.get(a.verb)!;
+    masks[i] = objectMask(a.object);
   });
+  const overlapOf = (i: number, j: number): number => {
+    const x = objects[i]!;
+    const y = objects[j]!;
+    let shared = 0;
+    for (let p = 0, q = 0; p < x.length && q < y.length; ) {
+      if (x[p] === y[q]) {
+        shared++;
+        p++;
+        q++;
+      } else if (x[p]! < y[q]!) p++;
+      else q++;
+    }
+    return shared === 0 ? 0 : shared / (x.length + y.length - shared);
+  };
   const v = verbs.length;
   const relation = new Int8Array(v * v);
   for (let x = 0; x < v; x++) for (let y = 0; y < v; y++) relation[x * v + y] = RELATIONS.indexOf(relateActions(verbs[x]!, verbs[y]!));
 
+  /** The adjusted raw score of a pair whose relation code is known and whose masks meet. */
+  const adjustKnown = (i: number, j: number, code: number, raw: number): number => {
+    // Every adjustment is about the same object: with no object word in common, actions say nothing.
+    const overlap = overlapOf(i, j);
+    if (overlap === 0) return raw;
+    return fromScore(adjustForActions(toScore(raw), RELATIONS[code]!, overlap));
+  };
   const adjust = (i: number, j: number, raw: number): number => {
     const vi = verbId[i]!;
     const vj = verbId[j]!;
-    if (vi < 0 || vj < 0) return raw;
+    if (vi < 0 || vj < 0 || (masks[i]! & masks[j]!) === 0) return raw;
     const code = relation[vi * v + vj]!;
-    if (code === 0) return raw;
-    const rel = RELATIONS[code]!;
-    // Every adjustment is about the same object: with no object word in common, actions say nothing.
-    const overlap = objectOverlap(actions[i]!.object, actions[j]!.object);
-    if (overlap === 0) return raw;
-    return fromScore(adjustForActions(toScore(raw), rel, overlap));
+    return code === 0 ? raw : adjustKnown(i, j, code, raw);
   };
 
   return {
@@ -82,9 +115,18 @@ export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAc
       inner.fillUpper(rowStart, rowEnd, out);
       const n = inner.count;
       for (let i = rowStart; i < rowEnd; i++) {
-        if (verbId[i]! < 0) continue;
+        const vi = verbId[i]!;
+        const mi = masks[i]!;
+        if (vi < 0 || mi === 0) continue;
         const offset = (i - rowStart) * n;
-        for (let j = i + 1; j < n; j++) if (verbId[j]! >= 0) out[offset + j] = adjust(i, j, out[offset + j]!);
+        const base = vi * v;
+        for (let j = i + 1; j < n; j++) {
+          if ((mi & masks[j]!) === 0) continue;
+          const vj = verbId[j]!;
+          if (vj < 0) continue;
+          const code = relation[base + vj]!;
+          if (code !== 0) out[offset + j] = adjustKnown(i, j, code, out[offset + j]!);
+        }
       }
     },
     pair: (i, j) => adjust(i, j, inner.pair(i, j)),

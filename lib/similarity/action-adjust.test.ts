@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { adjustForActions, actionAdjustedScores } from './action-adjust';
+import { parseToolAction } from '@/lib/text/actions';
+import type { PairScores } from './vector';
+
+describe('action adjustment', () => {
+  it('ranks an opposite action on the same object below the threshold unless the texts are near-identical', () => {
+    expect(adjustForActions(0.93, 'opposite', 1)).toBeLessThan(0.85);
+    expect(adjustForActions(0.93, 'different', 1)).toBeLessThan(0.85);
+    expect(adjustForActions(0.995, 'opposite', 1)).toBeGreaterThan(0.85);
+  });
+
+  it('raises synonymous actions on a shared object, more the more they share, and leaves unknown verbs alone', () => {
+    expect(adjustForActions(0.7, 'synonym', 1)).toBeCloseTo(0.85, 5);
+    expect(adjustForActions(0.7, 'synonym', 0.5)).toBeCloseTo(0.775, 5);
+    expect(adjustForActions(0.7, 'related', 1)).toBeCloseTo(0.76, 5);
+    expect(adjustForActions(0.7, 'unknown', 1)).toBe(0.7);
+  });
+
+  it('adjusts block and single-pair scores alike, and only pairs that share an object', () => {
+    const names = ['create_todo', 'delete_todo', 'fetch_todo', 'get_todo', 'get_weather'];
+    const actions = names.map((n) => parseToolAction(n, ''));
+    const n = names.length;
+    const inner: PairScores = { count: n, fillUpper: (s, e, out) => { for (let i = s; i < e; i++) for (let j = i + 1; j < n; j++) out[(i - s) * n + j] = 0.9; }, pair: () => 0.9 };
+    const scores = actionAdjustedScores(inner, actions, (x) => x, (x) => x);
+    const block = new Float32Array(n * n);
+    scores.fillUpper(0, n, block);
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) expect(block[i * n + j]).toBeCloseTo(scores.pair(i, j), 6);
+    expect(scores.pair(0, 1)).toBeLessThan(0.85); // create vs delete a todo
+    expect(scores.pair(2, 3)).toBeGreaterThan(0.9); // fetch vs get a todo
+    expect(scores.pair(3, 4)).toBe(0.9); // get a todo vs get the weather: nothing shared
+  });
+});
