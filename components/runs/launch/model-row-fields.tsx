@@ -1,5 +1,6 @@
 'use client';
 
+import { useId } from 'react';
 import { Field } from '@/components/ui/field';
 import { PROVIDER_IDS, providerRow, type ProviderId } from '@/lib/providers/catalog';
 import { withProvider, type ModelRow, type RowErrors } from './model-rows';
@@ -16,7 +17,8 @@ type Props = {
 /** One model configuration of the matrix. */
 export function ModelRowFields({ row, index, errors = {}, onChange, onRemove }: Props) {
   const choice = providerChoice(row.provider);
-  const listId = `${row.key}-models`;
+  // useId, not the row key: the key comes from a module counter that differs between server and browser (hydration).
+  const listId = `${useId()}-models`;
   const set = (patch: Partial<ModelRow>) => onChange({ ...row, ...patch });
   const title = `Model ${index + 1}`;
   return (
