@@ -22,7 +22,7 @@ export function ModelRowFields({ row, index, errors = {}, onChange, onRemove }: 
   const set = (patch: Partial<ModelRow>) => onChange({ ...row, ...patch });
   const title = `Model ${index + 1}`;
   return (
-    <fieldset className="runs-model-row" data-testid="model-row">
+    <fieldset className="runs-model-row" data-testid="model-row" data-row-key={row.key}>
       <legend>{title}</legend>
       <div className="runs-model-main">
         <Field label="Provider" hint={choice.hint}>

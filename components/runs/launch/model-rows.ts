@@ -34,6 +34,11 @@ export function newModelRow(provider: ProviderId = 'local'): ModelRow {
   return { key: `row-${counter}`, provider, model: providerChoice(provider).models[0] ?? '', baseUrl: '', systemPrompt: '', timeout: '', temperature: '', maxRetries: '' };
 }
 
+/** "+ Add model" starts from the last row: comparing models usually changes one setting, not all of them. */
+export function copyModelRow(row: ModelRow): ModelRow {
+  return { ...row, key: newModelRow(row.provider).key };
+}
+
 /** Switching provider swaps the model name too, unless the user typed their own. */
 export function withProvider(row: ModelRow, provider: ProviderId): ModelRow {
   const suggested = PROVIDER_CHOICES.some((p) => p.models[0] === row.model) || row.model.trim() === '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_KEYS, keyHeaders } from './api-keys';
-import { newModelRow, withProvider } from './model-rows';
+import { copyModelRow, newModelRow, withProvider } from './model-rows';
 import { validateLaunch, type LaunchDraft } from './validate-launch';
 
 function draft(patch: Partial<LaunchDraft> = {}): LaunchDraft {
@@ -30,5 +30,14 @@ describe('validateLaunch', () => {
     expect(r.body).toBeNull();
     expect(Object.keys(r.errors?.rows[compat.key] ?? {}).sort()).toEqual(['baseUrl', 'temperature']);
     expect(r.errors).toMatchObject({ samples: expect.any(String), concurrency: expect.any(String), cases: expect.any(String) });
+  });
+});
+
+describe('copyModelRow', () => {
+  it('copies every setting of the last row under a new key', () => {
+    const last = { ...newModelRow('openai-compatible'), model: 'qwen3', baseUrl: 'http://127.0.0.1:11434/v1', temperature: '0', timeout: '60' };
+    const copy = copyModelRow(last);
+    expect(copy.key).not.toBe(last.key);
+    expect({ ...copy, key: '' }).toEqual({ ...last, key: '' });
   });
 });
