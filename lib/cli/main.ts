@@ -1,6 +1,7 @@
 import { CliError, EXIT, SuiteError, type ExitCode } from './errors';
 import type { CliIo } from './io';
 import { RUN_HELP } from './commands/run';
+import { IMPORT_HELP } from './commands/import';
 
 type Command = { summary: string; help: string; run: (args: string[], io: CliIo) => Promise<ExitCode> };
 
@@ -29,7 +30,7 @@ const COMMANDS: Record<string, Command> = {
   },
   import: {
     summary: 'turn BFCL or mcp-tef data into a suite file',
-    help: 'mcp-eval import bfcl|mcp-tef <files...> --out <suite.yaml>',
+    help: IMPORT_HELP,
     run: async (a, io) => (await import('./commands/import')).importCommand(a, io),
   },
 };
