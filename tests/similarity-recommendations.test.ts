@@ -267,3 +267,46 @@ describe('LLM-written revisions (scripted OpenAI and Anthropic servers)', () => 
     expect(llm.requests.length).toBe(before);
   });
 });
+
+describe('LLM-written revisions stay within their server', () => {
+  let llm: LlmServer;
+  const KEY = 'sk-test-similarity-0123456789';
+  // Two servers: each tool's revision may name tools of its own server only.
+  const tools = [
+    { server: 'alpha', name: 'alpha_search', description: TOOLS[0]!.description, inputSchema: schema() },
+    { server: 'beta', name: 'beta_search', description: TOOLS[1]!.description, inputSchema: schema({ titlesOnly: { type: 'boolean', description: 'Titles only' } }) },
+  ];
+
+  beforeAll(async () => {
+    llm = await startLlmServer({
+      rules: [
+        { match: /Tool to rewrite: alpha_search\n/, replies: [{ text: 'Search the alpha knowledge base for ranked passages with scores; for document titles, use beta_search instead.' }] },
+        { match: /Tool to rewrite: beta_search\n/, replies: [{ text: 'Use alpha_search instead.' }] },
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await llm.close();
+  });
+
+  it("cuts the clause that names another server's tool, rejects an answer that is nothing else, and never names it in the prompt", async () => {
+    const res = await recommendations(
+      { toolList: tools, similarityThreshold: 0.6, llm: { provider: 'openai', model: 'gpt-test', baseUrl: llm.openaiBaseUrl, maxRetries: 0, timeout: 5 } },
+      { 'X-OpenAI-API-Key': KEY },
+    );
+    expect(res.status).toBe(200);
+    const revisions = res.body.recommendations.revisions;
+    expect(revisions.find((r) => r.tool === 'alpha/alpha_search')).toMatchObject({ source: 'llm', after: 'Search the alpha knowledge base for ranked passages with scores.' });
+    const beta = revisions.find((r) => r.tool === 'beta/beta_search');
+    expect(beta?.source).toBe('rules');
+    expect(beta?.error).toBe("the model's revision named a tool of another server (alpha_search) and nothing else");
+    expect(beta?.after).not.toContain('alpha');
+    const prompts = llm.requests.map((r) => (r.body as { messages: { content: string }[] }).messages[1]?.content ?? '');
+    expect(prompts).toHaveLength(2);
+    const alphaPrompt = prompts.find((p) => p.startsWith('Tool to rewrite: alpha_search')) ?? '';
+    expect(alphaPrompt).toContain('- a tool of another server (similarity ');
+    expect(alphaPrompt).toContain('Parameters only a tool of another server takes: titlesOnly');
+    expect(alphaPrompt).not.toContain('beta_search');
+  });
+});

@@ -183,6 +183,12 @@ function objectNoun(words: readonly string[], description: string): string | nul
   return words.find((w) => isObjectNoun(w) && tokenize(w).every((s) => first.has(s))) ?? null;
 }
 
+function objectsMeet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || b.length === 0) return true;
+  const sb = new Set(tokenize(b.join(' ')));
+  return tokenize(a.join(' ')).some((w) => sb.has(w));
+}
+
 function sameWords(a: readonly string[], b: readonly string[]): boolean {
   const sa = new Set(tokenize(a.join(' ')));
   const sb = new Set(tokenize(b.join(' ')));
@@ -210,8 +216,9 @@ export function pairEvidence(context: EvidenceContext, i: number, j: number): Pa
   const sharedObject = own.object.filter((w) => tokenize(w).every((s) => theirObject.has(s)));
   const identicalNames = tool.name.toLowerCase() === other.name.toLowerCase();
   const sameAction = relation === 'same' || relation === 'synonym' || (identicalNames && relation === 'unknown');
-  // Without parameters, "the same parameters" says nothing (get_status and get_version): the names' objects must match too.
-  const duplicate = sameAction && parameters.same && (parameters.shared.length > 0 || sameWords(own.object, theirAction.object));
+  // The same inputs on different objects are not one tool (search_contacts, search_deals; get_status, get_version):
+  // the names' objects must share a word, or one name state none (read_file, read_text_file).
+  const duplicate = sameAction && parameters.same && objectsMeet(own.object, theirAction.object);
   // Names that say the same thing: the same action on the same object (or on none), or the very same name.
   const namesAlike = identicalNames || (sameAction && sameWords(own.object, theirAction.object));
   const ownNoun = objectNoun(ownWords, tool.description);

@@ -8,6 +8,8 @@ import { listWords } from '../words';
  * a short rationale when their names already say they do different things.
  */
 
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
 function differences(view: PairView, withOther: boolean): string[] {
   const { evidence: e, toolLabel: a, otherLabel: b } = view;
   const out: string[] = [];
@@ -16,7 +18,7 @@ function differences(view: PairView, withOther: boolean): string[] {
   const p = e.parameters;
   if (p.own.length) out.push(`Only ${a} takes ${parameterList(p.own)}`);
   if (p.other.length && withOther) out.push(`Only ${b} takes ${parameterList(p.other)}`);
-  for (const d of p.typeDiffers.slice(0, 2)) out.push(`The ${d.name} parameter is ${d.own === 'array' ? 'an' : 'a'} ${d.own} in ${a}${withOther ? ` and ${d.other === 'array' ? 'an' : 'a'} ${d.other} in ${b}` : ''}`);
+  for (const d of p.typeDiffers.slice(0, 2)) out.push(`The ${d.name} parameter is ${article(d.own)} ${d.own} in ${a}${withOther ? ` and ${article(d.other)} ${d.other} in ${b}` : ''}`);
   const required = p.requiredDiffers.filter((r) => r.requiredHere).map((r) => r.name);
   if (required.length) out.push(`The ${a} tool requires ${listWords(required)}${withOther ? `, which ${b} leaves optional` : ''}`);
   if (e.outputs?.own.length) out.push(`Only ${a} returns ${listWords(e.outputs.own.slice(0, 3))}`);
