@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { queries } from '@/components/data/queries';
 import type { BatchDto } from '@/components/data/types';
 import { Field } from '@/components/ui/field';
@@ -37,6 +37,19 @@ export function LaunchForm({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
   const [started, setStarted] = useState<BatchDto | null>(null);
   const launch = useLaunchBatch(() => keyHeaders(keys));
   const allCases = useQuery(queries.testCases({ limit: 200 }));
+  const formRef = useRef<HTMLFormElement>(null);
+  const launchErrorRef = useRef<HTMLParagraphElement>(null);
+  // After a failed attempt focus goes to what needs reading: the server's refusal, else the first marked field.
+  // Without this it stayed on Launch while the message was below the fold.
+  const [focusAfterAttempt, setFocusAfterAttempt] = useState<'server' | 'fields' | null>(null);
+  useEffect(() => {
+    if (!focusAfterAttempt) return;
+    const target =
+      focusAfterAttempt === 'server' ? launchErrorRef.current : formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus();
+    setFocusAfterAttempt(null);
+  }, [focusAfterAttempt]);
 
   // sessionStorage exists only in the browser: read it after mount.
   useEffect(() => {
@@ -67,20 +80,24 @@ export function LaunchForm({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
     e.preventDefault();
     setStarted(null);
     setAttempted(true);
-    if (!validation.body) return;
+    if (!validation.body) {
+      setFocusAfterAttempt('fields');
+      return;
+    }
     launch.mutate(validation.body, {
       onSuccess: (batch) => {
         setAttempted(false);
         setStarted(batch);
         onLaunched(batch);
       },
+      onError: () => setFocusAfterAttempt('server'),
     });
   };
 
   const hasErrors = Boolean(errors.cases || errors.samples || errors.concurrency || Object.keys(errors.rows).length || Object.keys(errors.keys).length);
 
   return (
-    <form className="panel runs-launch" onSubmit={submit} noValidate aria-labelledby="runs-launch-title">
+    <form ref={formRef} className="panel runs-launch" onSubmit={submit} noValidate aria-labelledby="runs-launch-title">
       <h2 id="runs-launch-title">Launch a batch</h2>
       <Field label="Batch name (optional)" hint="Defaults to the date and time.">
         {(props) => <input {...props} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} placeholder="e.g. gpt-4o-mini vs baseline" />}
@@ -110,7 +127,7 @@ export function LaunchForm({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
         </p>
       ) : null}
       {launch.isError ? (
-        <p className="state state-error" role="alert">
+        <p ref={launchErrorRef} tabIndex={-1} className="state state-error" role="alert" data-testid="launch-error">
           <strong>Could not start the batch.</strong> {launch.error.message}
         </p>
       ) : null}
