@@ -47,35 +47,34 @@ export function adjustForActions(s: number, relation: ActionRelation, overlap: n
 
 const RELATIONS: readonly ActionRelation[] = ['unknown', 'same', 'synonym', 'related', 'opposite', 'different'];
 
-/** One bit per object word (hashed): two tools can share an object word only if their masks meet. */
-function objectMask(words: readonly string[]): number {
-  let mask = 0;
-  for (const w of words) {
-    let h = 2166136261;
-    for (let k = 0; k < w.length; k++) h = Math.imul(h ^ w.charCodeAt(k), 16777619);
-    mask |= 1 << (h >>> 27);
-  }
-  return mask;
-}
-
 /**
  * Wraps raw pair scores so every pair comes out adjusted for its actions, still as a raw
  * score: raw -> calibrated (toScore), adjusted, -> raw (fromScore). Scans, cuts and the
- * scale downstream are unchanged. Most pairs are settled by two lookups (no known relation,
- * or object masks that do not meet); only pairs that may share an object are computed.
+ * scale downstream are unchanged. Only pairs that share an object word can change, so each
+ * row visits just those (an inverted index of object words), not all n columns.
  */
 export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAction[], toScore: (raw: number) => number, fromScore: (score: number) => number): PairScores {
+  const n = inner.count;
   const verbs = [...new Set(actions.map((a) => a.verb).filter((v): v is string => v !== null))];
   const verbIndex = new Map(verbs.map((v, i) => [v, i]));
-  const verbId = new Int32Array(actions.length).fill(-1);
-  const masks = new Int32Array(actions.length);
-  // Object words as small sorted id lists: the overlap of a pair is a merge, with no strings compared.
-  const wordIds = new Map<string, number>();
-  const objects = actions.map((a) => Int32Array.from(new Set(a.object.map((w) => wordIds.get(w) ?? wordIds.set(w, wordIds.size).get(w)!))).sort());
+  const verbId = new Int32Array(n).fill(-1);
   actions.forEach((a, i) => {
     if (a.verb) verbId[i] = verbIndex.get(a.verb)!;
-    masks[i] = objectMask(a.object);
   });
+  const v = verbs.length;
+  const relation = new Int8Array(v * v);
+  for (let x = 0; x < v; x++) for (let y = 0; y < v; y++) relation[x * v + y] = RELATIONS.indexOf(relateActions(verbs[x]!, verbs[y]!));
+
+  // Object words as small sorted id lists (the overlap of a pair is a merge), and per word the
+  // tools with a verb that name it, ascending.
+  const wordIds = new Map<string, number>();
+  const objects = actions.map((a) => Int32Array.from(new Set(a.object.map((w) => wordIds.get(w) ?? wordIds.set(w, wordIds.size).get(w)!))).sort());
+  const postingLists: number[][] = Array.from({ length: wordIds.size }, () => []);
+  objects.forEach((words, i) => {
+    if (verbId[i]! >= 0) for (const w of words) postingLists[w]!.push(i);
+  });
+  const postings = postingLists.map((list) => Int32Array.from(list));
+
   const overlapOf = (i: number, j: number): number => {
     const x = objects[i]!;
     const y = objects[j]!;
@@ -90,42 +89,44 @@ export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAc
     }
     return shared === 0 ? 0 : shared / (x.length + y.length - shared);
   };
-  const v = verbs.length;
-  const relation = new Int8Array(v * v);
-  for (let x = 0; x < v; x++) for (let y = 0; y < v; y++) relation[x * v + y] = RELATIONS.indexOf(relateActions(verbs[x]!, verbs[y]!));
-
-  /** The adjusted raw score of a pair whose relation code is known and whose masks meet. */
-  const adjustKnown = (i: number, j: number, code: number, raw: number): number => {
-    // Every adjustment is about the same object: with no object word in common, actions say nothing.
-    const overlap = overlapOf(i, j);
-    if (overlap === 0) return raw;
-    return fromScore(adjustForActions(toScore(raw), RELATIONS[code]!, overlap));
-  };
   const adjust = (i: number, j: number, raw: number): number => {
     const vi = verbId[i]!;
     const vj = verbId[j]!;
-    if (vi < 0 || vj < 0 || (masks[i]! & masks[j]!) === 0) return raw;
+    if (vi < 0 || vj < 0) return raw;
     const code = relation[vi * v + vj]!;
-    return code === 0 ? raw : adjustKnown(i, j, code, raw);
+    if (code === 0) return raw;
+    // Every adjustment is about the same object: with no object word in common, actions say nothing.
+    const overlap = overlapOf(i, j);
+    return overlap === 0 ? raw : fromScore(adjustForActions(toScore(raw), RELATIONS[code]!, overlap));
   };
 
+  // A fresh stamp per row visit: a row filled again (another sweep) must be adjusted again.
+  const visited = new Int32Array(n);
+  let stamp = 0;
   return {
-    count: inner.count,
+    count: n,
     fillUpper(rowStart, rowEnd, out) {
       inner.fillUpper(rowStart, rowEnd, out);
-      const n = inner.count;
       for (let i = rowStart; i < rowEnd; i++) {
-        const vi = verbId[i]!;
-        const mi = masks[i]!;
-        if (vi < 0 || mi === 0) continue;
+        if (verbId[i]! < 0) continue;
+        stamp++;
         const offset = (i - rowStart) * n;
-        const base = vi * v;
-        for (let j = i + 1; j < n; j++) {
-          if ((mi & masks[j]!) === 0) continue;
-          const vj = verbId[j]!;
-          if (vj < 0) continue;
-          const code = relation[base + vj]!;
-          if (code !== 0) out[offset + j] = adjustKnown(i, j, code, out[offset + j]!);
+        for (const w of objects[i]!) {
+          const list = postings[w]!;
+          // The list is ascending: start past i with a binary search.
+          let lo = 0;
+          let hi = list.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (list[mid]! <= i) lo = mid + 1;
+            else hi = mid;
+          }
+          for (let p = lo; p < list.length; p++) {
+            const j = list[p]!;
+            if (visited[j] === stamp) continue;
+            visited[j] = stamp;
+            out[offset + j] = adjust(i, j, out[offset + j]!);
+          }
         }
       }
     },
