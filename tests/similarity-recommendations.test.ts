@@ -188,6 +188,23 @@ describe('rule-based recommendations: one server with a shared error block', () 
   });
 });
 
+describe('rule-based recommendations: output schemas', () => {
+  it('names the output fields only one tool returns, from the outputSchema the tool list carries', async () => {
+    const input = { type: 'object', properties: { runId: { type: 'string', description: 'Run id' } }, required: ['runId'] };
+    const res = await recommendations({
+      toolList: [
+        { server: 'ci', name: 'get_run', description: 'Get a pipeline run by id.', inputSchema: input, outputSchema: { type: 'object', properties: { status: { type: 'string' }, startedAt: { type: 'string' } } } },
+        { server: 'ci', name: 'fetch_run', description: 'Fetch a pipeline run by id.', inputSchema: input, outputSchema: { type: 'object', properties: { status: { type: 'string' }, logs: { type: 'string' } } } },
+      ],
+      similarityThreshold: 0.05,
+    });
+    expect(res.status).toBe(200);
+    const scope = res.body.recommendations.issues.find((i) => i.tool === 'ci/get_run' && i.type === 'scope_clarity');
+    expect(scope?.recommendation).toContain('Only get_run returns startedAt.');
+    expect(scope?.recommendation).toContain('Only fetch_run returns logs.');
+  });
+});
+
 describe('LLM-written revisions (scripted OpenAI and Anthropic servers)', () => {
   let llm: LlmServer;
   const KEY = 'sk-test-similarity-0123456789';

@@ -17,6 +17,8 @@ export type SimilarityTool = {
   parameters: SimilarityParameter[];
   /** The original JSON Schema when the input had one (used for RFC 6902 apply commands). */
   inputSchema?: Record<string, unknown>;
+  /** The tool's MCP outputSchema when the input had one: recommendations name the output fields only one of two tools returns. */
+  outputSchema?: Record<string, unknown>;
   /** MCP tool annotations (readOnlyHint, destructiveHint, ...) when the input had them; read by the description lint. */
   annotations?: Record<string, unknown>;
   /** Set when a live tool had no description and `description` holds its title or name instead. */

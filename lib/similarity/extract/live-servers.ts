@@ -48,6 +48,7 @@ function toDraft(server: string, tool: Tool, warnings: string[]): DraftTool {
     parameters: fromJsonSchema(inputSchema),
     inputSchema,
     ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
     ...(describedBy ? { describedBy } : {}),
     source: 'live',
   };

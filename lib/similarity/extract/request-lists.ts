@@ -8,6 +8,12 @@ function annotationsOf(tool: Record<string, unknown>): { annotations?: Record<st
   return typeof a === 'object' && a !== null && !Array.isArray(a) ? { annotations: { ...(a as Record<string, unknown>) } } : {};
 }
 
+/** The MCP outputSchema, kept when a listed tool carries one (recommendations compare outputs). */
+function outputSchemaOf(tool: Record<string, unknown>): { outputSchema?: Record<string, unknown> } {
+  const o = tool.outputSchema;
+  return typeof o === 'object' && o !== null && !Array.isArray(o) ? { outputSchema: o as Record<string, unknown> } : {};
+}
+
 /** serverList: the shared data file format, or servers whose tools are MCP tool objects. */
 export function fromServerList(servers: ServerEntryInput[]): DraftTool[] {
   return servers.flatMap((server) =>
@@ -18,6 +24,7 @@ export function fromServerList(servers: ServerEntryInput[]): DraftTool[] {
       parameters: readParameters(tool),
       ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
       ...annotationsOf(tool),
+      ...outputSchemaOf(tool),
       source: 'request' as const,
     })),
   );
@@ -32,6 +39,7 @@ export function fromToolList(tools: ToolEntryInput[]): DraftTool[] {
     parameters: readParameters(tool),
     ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
     ...annotationsOf(tool),
+    ...outputSchemaOf(tool),
     source: 'request' as const,
   }));
 }

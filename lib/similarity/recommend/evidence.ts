@@ -46,7 +46,7 @@ export type PairEvidence = {
   sameAction: boolean;
   /** Object words both names state (lowercase), e.g. ["entities"] for create_entities/delete_entities. */
   sharedObject: string[];
-  /** Same action class and the same parameters: one tool would do. */
+  /** The same action (or a synonym) on overlapping objects, with the same parameters and outputs: one tool would do. */
   duplicate: boolean;
   /**
    * The names state the same object (or none) while the descriptions say what differs: the
@@ -57,8 +57,8 @@ export type PairEvidence = {
   nothingTellsApart: boolean;
 };
 
-/** Tools as the evidence reads them; `outputSchema` is used when the input carried one. */
-export type EvidenceTool = SimilarityTool & { outputSchema?: Record<string, unknown> };
+/** Tools as the evidence reads them (`outputSchema` is compared when the input carried one). */
+export type EvidenceTool = SimilarityTool;
 
 const WORDS = 4;
 
@@ -218,13 +218,13 @@ export function pairEvidence(context: EvidenceContext, i: number, j: number): Pa
   const sameAction = relation === 'same' || relation === 'synonym' || (identicalNames && relation === 'unknown');
   // The same inputs on different objects are not one tool (search_contacts, search_deals; get_status, get_version):
   // the names' objects must share a word, or one name state none (read_file, read_text_file).
-  const duplicate = sameAction && parameters.same && objectsMeet(own.object, theirAction.object);
+  const outputsDiffer = Boolean(outputs && (outputs.own.length || outputs.other.length));
+  const duplicate = sameAction && parameters.same && !outputsDiffer && objectsMeet(own.object, theirAction.object);
   // Names that say the same thing: the same action on the same object (or on none), or the very same name.
   const namesAlike = identicalNames || (sameAction && sameWords(own.object, theirAction.object));
   const ownNoun = objectNoun(ownWords, tool.description);
   const otherNoun = objectNoun(otherWords, other.description);
   const unstatedObject = namesAlike && (ownNoun || otherNoun) ? { own: ownNoun, other: otherNoun } : null;
-  const outputsDiffer = Boolean(outputs && (outputs.own.length || outputs.other.length));
   const paramsDiffer = !parameters.same || parameters.requiredDiffers.length > 0;
   return {
     sameServer,
