@@ -72,10 +72,11 @@ export const API_SECTIONS: ApiSection[] = [
   {
     title: 'Similarity analysis',
     endpoints: [
-      { method: 'POST', path: '/api/similarity/analyze', summary: 'Pairs, flagged pairs, clusters (and recommendations) for serverList | toolList | urlList | serverIds.' },
+      { method: 'POST', path: '/api/similarity/analyze', summary: 'Pairs, flagged pairs, clusters (and recommendations) for serverList | toolList | urlList | serverIds; boilerplate lists the spans each server repeats, cut before comparing.' },
       { method: 'POST', path: '/api/similarity/overlap-matrix', summary: 'The overlap matrix (semantic 0.5, parameters 0.3, description 0.2) and its dimension matrices.' },
       { method: 'POST', path: '/api/similarity/recommendations', summary: 'Issues per tool with revised descriptions and RFC 6902 apply commands.' },
       { method: 'POST', path: '/api/similarity/report', summary: 'The analysis as a file (?format=json|csv|md|html).' },
+      { method: 'POST', path: '/api/similarity/test-case-drafts', summary: 'Draft test cases for flagged pairs no case covers {serverIds, similarityThreshold?, llm?}: one request per tool that the other does not serve, with expected parameters and a rationale (rules, or the model with its key); accept one by POSTing it to /api/test-cases.' },
       { method: 'POST', path: '/api/quality/lint', summary: 'Description quality lint of serverList | toolList | urlList | serverIds: findings (rule id, severity, message, fix, span) and 0-100 scores per tool and server, the rules, counts per rule; ?format=sarif (SARIF 2.1.0) | md as files. With llm: {provider, model} and its key header, an LLM rubric score and a suggested description per tool (first 50 tools).' },
     ],
   },
