@@ -139,3 +139,13 @@ export function existingTestCaseIds(ids: string[]): string[] {
   }
   return out;
 }
+
+/** Every (server name, tool) some test case expects, e.g. to find tools no case covers yet. */
+export function listExpectedTools(): { server: string; tool: string }[] {
+  return getDb()
+    .selectDistinct({ server: testCases.expectedMcpServerName, tool: testCases.expectedToolName })
+    .from(testCases)
+    .where(and(isNotNull(testCases.expectedMcpServerName), isNotNull(testCases.expectedToolName)))
+    .all()
+    .flatMap((r) => (r.server !== null && r.tool !== null ? [{ server: r.server, tool: r.tool }] : []));
+}
