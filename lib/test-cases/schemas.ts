@@ -64,7 +64,8 @@ export const TestCaseFieldsSchema = z
   .strict();
 
 export const TestCaseInputSchema = TestCaseFieldsSchema.superRefine(checkExpectation);
-export type TestCaseInput = z.infer<typeof TestCaseInputSchema>;
+/** Parsed input; code that builds one may leave argumentMatching out, which means 'strict' as in the API. */
+export type TestCaseInput = Omit<z.infer<typeof TestCaseInputSchema>, 'argumentMatching'> & Partial<Pick<z.infer<typeof TestCaseInputSchema>, 'argumentMatching'>>;
 
 export const TestCasePatchSchema = z
   .object({

@@ -53,7 +53,7 @@ export function toTestCaseValues(input: TestCaseInput, servers: McpServerRow[]):
     expectedMcpServerName: input.expectedServer,
     expectedToolName: input.expectedTool,
     expectedParameters: input.expectedParameters,
-    argumentMatching: input.argumentMatching,
+    argumentMatching: input.argumentMatching ?? 'strict',
   };
 }
 
