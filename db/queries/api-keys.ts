@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../client';
 import { apiKeys } from '../schema';
 import { newId, nowIso } from './util';
@@ -31,6 +31,15 @@ export function findApiKeyByHash(keyHash: string, kind: ApiKeyKind = 'mcp'): Api
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, keyHash), eq(apiKeys.kind, kind)))
+    .get();
+}
+
+/** A key in use (not revoked) of this kind with this name, compared case-insensitively. */
+export function findActiveApiKeyByName(name: string, kind: ApiKeyKind): ApiKeyRow | undefined {
+  return getDb()
+    .select()
+    .from(apiKeys)
+    .where(and(sql`${apiKeys.name} = ${name.trim()} collate nocase`, eq(apiKeys.kind, kind), isNull(apiKeys.revokedAt)))
     .get();
 }
 

@@ -118,6 +118,16 @@ export function updateTestCase(id: string, values: TestCaseValues, serverIds: st
   return found ? getTestCase(id) : undefined;
 }
 
+/** Another test case with this name, compared case-insensitively like server names. */
+export function findTestCaseByName(name: string, exceptId?: string): { id: string; name: string } | undefined {
+  return getDb()
+    .select({ id: testCases.id, name: testCases.name })
+    .from(testCases)
+    .where(sql`${testCases.name} = ${name.trim()} collate nocase`)
+    .all()
+    .find((r) => r.id !== exceptId);
+}
+
 export function deleteTestCase(id: string): boolean {
   return getDb().delete(testCases).where(eq(testCases.id, id)).run().changes > 0;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { getApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyKind, type ApiKeyRow } from '@/db/queries/api-keys';
-import { NotFoundError } from '../errors';
+import { findActiveApiKeyByName, getApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyKind, type ApiKeyRow } from '@/db/queries/api-keys';
+import { ConflictError, NotFoundError } from '../errors';
 import { apiTokenDisplayPrefix, generateApiToken } from '../security/auth/api-token-format';
 import { displayPrefix, generateApiKey, hashApiKey } from './key-format';
 
@@ -24,6 +24,11 @@ export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
 
 export function createApiKey(input: z.input<typeof ApiKeyInputSchema>): CreatedApiKeyDto {
   const kind = input.kind ?? 'mcp';
+  // Names are how a key is told apart in the list and revoked; a revoked key's name may be reused.
+  const taken = findActiveApiKeyByName(input.name, kind);
+  if (taken) {
+    throw new ConflictError(`A key named "${taken.name}" is already in use: choose another name or revoke that key first`, { field: 'name', value: input.name }, 'name_conflict');
+  }
   const key = kind === 'api' ? generateApiToken() : generateApiKey();
   const prefix = kind === 'api' ? apiTokenDisplayPrefix(key) : displayPrefix(key);
   const row = insertApiKey({ name: input.name, kind, keyHash: hashApiKey(key), prefix });

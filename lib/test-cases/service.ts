@@ -3,6 +3,7 @@ import { countActiveRuns } from '@/db/queries/runs';
 import { getServersByIds, getServersByNames } from '@/db/queries/servers';
 import {
   deleteTestCase as deleteTestCaseRow,
+  findTestCaseByName,
   getTestCase,
   insertTestCase,
   updateTestCase as updateTestCaseRow,
@@ -57,7 +58,17 @@ export function toTestCaseValues(input: TestCaseInput, servers: McpServerRow[]):
   };
 }
 
-export function createTestCase(input: TestCaseInput): TestCaseDto {
+/** Names identify cases in lists, reports and imports: a second "Weather in Oslo" (in any letter case) is a 409. */
+export function assertTestCaseNameFree(name: string, exceptId?: string): void {
+  const taken = findTestCaseByName(name, exceptId);
+  if (taken) {
+    throw new ConflictError(`A test case named "${taken.name}" already exists: choose another name`, { field: 'name', value: name, testCaseId: taken.id }, 'name_conflict');
+  }
+}
+
+/** allowDuplicateName: for the CLI, whose suites are re-run on the same data directory and find their own cases again. */
+export function createTestCase(input: TestCaseInput, options: { allowDuplicateName?: boolean } = {}): TestCaseDto {
+  if (!options.allowDuplicateName) assertTestCaseNameFree(input.name);
   const servers = resolveServerIds(input.serverIds);
   return toTestCaseDto(insertTestCase(toTestCaseValues(input, servers), servers.map((s) => s.id)));
 }
@@ -66,6 +77,7 @@ export function createTestCase(input: TestCaseInput): TestCaseDto {
 export function updateTestCase(id: string, patch: TestCasePatch): TestCaseDto {
   const { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching } = toTestCaseDto(requireTestCase(id));
   const merged = parseWith(TestCaseInputSchema, { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching, ...patch });
+  if (merged.name.trim().toLowerCase() !== name.trim().toLowerCase()) assertTestCaseNameFree(merged.name, id);
   const servers = resolveServerIds(merged.serverIds);
   const row = updateTestCaseRow(id, toTestCaseValues(merged, servers), servers.map((s) => s.id));
   if (!row) throw new NotFoundError('Test case', id);

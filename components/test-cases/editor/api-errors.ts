@@ -29,6 +29,9 @@ export function fieldErrorsFromApi(error: unknown): { message: string; fields: F
         fields[head] ??= d.message;
       }
     }
+  } else if (details && typeof details === 'object' && 'field' in details && details.field === 'name') {
+    // 409 name_conflict: say it on the name field, where it is fixed.
+    fields.name = message;
   } else if (details && typeof details === 'object' && 'serverIds' in details) {
     fields.serverIds = 'Some of these servers no longer exist; reload the page and choose again.';
   }

@@ -88,7 +88,8 @@ function createCase(c: ResolvedCase, serverIds: Map<string, string>, suite: Reso
       // Argument-matching profiles land with the BFCL work; until then every case is strict.
       ...(takesArgumentMatching ? { argumentMatching: c.argumentMatching } : {}),
     };
-    return createTestCase(TestCaseFieldsSchema.parse(input)).id;
+    // A suite re-run on the same data directory creates its cases again under the same names.
+    return createTestCase(TestCaseFieldsSchema.parse(input), { allowDuplicateName: true }).id;
   });
 }
 
