@@ -11,6 +11,7 @@ export type TestCasePayload = {
   expectedServer: string | null;
   expectedTool: string | null;
   expectedParameters: ExpectedParameters | null;
+  argumentMatching: TestCaseDto['argumentMatching'];
 };
 
 export const TEST_CASE_FORMATS = TEST_CASE_FORMAT_IDS;

@@ -1,4 +1,5 @@
 import { isMatcherSpec } from '@/lib/eval/judge/arguments/matchers/registry';
+import type { ArgumentMatchingProfile } from '@/lib/eval/judge/arguments/profiles/types';
 import { matchValue } from '@/lib/eval/judge/arguments/values';
 
 export type DiffStatus = 'match' | 'mismatch' | 'missing' | 'unexpected' | 'unchecked';
@@ -20,6 +21,8 @@ export type DiffInput = {
   failureReasons: string[];
   /** Whether the server scored the arguments (only when the tool was right). */
   scored: boolean;
+  /** How the run's values were compared (strict when omitted), so an unscored diff agrees with the judge. */
+  profile?: ArgumentMatchingProfile;
 };
 
 /** A predicate over the typed failure reasons: has("value_mismatch", "city") for `value_mismatch:city`. */
@@ -28,9 +31,9 @@ function reasonsByKind(reasons: string[]): (kind: string, param: string) => bool
   return (kind, param) => set.has(`${kind}:${param}`);
 }
 
-function safeMatch(spec: unknown, actual: unknown, present: boolean): boolean {
+function safeMatch(spec: unknown, actual: unknown, present: boolean, profile?: ArgumentMatchingProfile): boolean {
   try {
-    return matchValue(spec, actual, present);
+    return matchValue(spec, actual, present, profile);
   } catch {
     return false; // a malformed matcher never matches
   }
@@ -41,7 +44,7 @@ function safeMatch(spec: unknown, actual: unknown, present: boolean): boolean {
  * reasons decide; otherwise (wrong tool) the same matchers run here so the diff still says
  * how close the call was.
  */
-export function diffArguments({ expected, actual, failureReasons, scored }: DiffInput): DiffRow[] {
+export function diffArguments({ expected, actual, failureReasons, scored, profile }: DiffInput): DiffRow[] {
   const has = reasonsByKind(failureReasons);
   const given = actual ?? {};
   const expectation = expected && Object.keys(expected).length > 0 ? expected : {};
@@ -50,7 +53,7 @@ export function diffArguments({ expected, actual, failureReasons, scored }: Diff
   for (const [param, spec] of Object.entries(expectation)) {
     const present = Object.hasOwn(given, param);
     const failed = has('value_mismatch', param) || has('missing_required', param);
-    const ok = scored ? !failed : safeMatch(spec, given[param], present);
+    const ok = scored ? !failed : safeMatch(spec, given[param], present, profile);
     rows.push({
       param,
       expected: { kind: isMatcherSpec(spec) ? 'matcher' : 'value', value: spec },

@@ -6,6 +6,8 @@ import type { RunDetail } from '@/components/data/queries';
 import { JsonView } from '@/components/ui/json-view';
 import { ErrorState, Loading } from '@/components/ui/states';
 import { Panel } from '@/components/ui/panel';
+import { getArgumentMatchingProfile } from '@/lib/eval/judge/arguments/profiles/registry';
+import type { ArgumentMatchingProfile } from '@/lib/eval/judge/arguments/profiles/types';
 import { formatPercent } from '../format';
 import { diffArguments } from './argument-diff';
 import { ArgumentDiffTable } from './argument-diff-table';
@@ -19,11 +21,11 @@ function Score({ label, value }: { label: string; value: number | null | undefin
   );
 }
 
-function DiffBody({ run, expected, reasons, scored }: { run: RunDetail; expected: Record<string, unknown> | null; reasons: string[]; scored: boolean }) {
+function DiffBody({ run, expected, reasons, scored, profile }: { run: RunDetail; expected: Record<string, unknown> | null; reasons: string[]; scored: boolean; profile: ArgumentMatchingProfile }) {
   if (run.status !== 'completed') return <p className="muted">No arguments: the run did not complete.</p>;
   if (!run.selectedTool) return <p className="muted">No tool was called, so there are no arguments.</p>;
   if (run.extractedParameters === null) return <p className="runs-error-text">The model&apos;s arguments were not a JSON object.</p>;
-  const rows = diffArguments({ expected, actual: run.extractedParameters, failureReasons: reasons, scored });
+  const rows = diffArguments({ expected, actual: run.extractedParameters, failureReasons: reasons, scored, profile });
   if (rows.length === 0) return <p className="muted">No arguments expected and none given.</p>;
   return <ArgumentDiffTable rows={rows} />;
 }
@@ -34,6 +36,8 @@ export function ArgumentPanel({ run }: { run: RunDetail }) {
   const e = run.evaluation;
   const scored = Boolean(e?.toolCorrect && run.selectedTool);
   const reasons = e?.failureReasons ?? run.failureReasons;
+  // The profile the verdict was judged with (stored on the evaluation), else the case's current one.
+  const profile = getArgumentMatchingProfile(e?.argumentMatching ?? testCase.data?.argumentMatching);
 
   return (
     <Panel title="Arguments">
@@ -44,12 +48,15 @@ export function ArgumentPanel({ run }: { run: RunDetail }) {
           <Score label="Type conformance" value={e.typeConformance} />
         </div>
       ) : null}
+      <p className="muted" title={profile.description}>
+        Argument matching: {profile.label}
+      </p>
       {e && !scored && run.selectedTool ? (
         <p className="muted">Arguments are scored only when the model calls the expected tool, so these were not; the diff below is for reference.</p>
       ) : null}
       {testCase.isPending ? <Loading label="Loading the test case's expected arguments…" /> : null}
       {testCase.isError ? <ErrorState error={testCase.error} onRetry={() => void testCase.refetch()} /> : null}
-      {testCase.data ? <DiffBody run={run} expected={testCase.data.expectedParameters} reasons={reasons} scored={scored} /> : null}
+      {testCase.data ? <DiffBody run={run} expected={testCase.data.expectedParameters} reasons={reasons} scored={scored} profile={profile} /> : null}
       {e && e.typeErrors.length > 0 ? (
         <details className="runs-details">
           <summary>Type errors ({e.typeErrors.length})</summary>

@@ -6,6 +6,7 @@ import { queries } from '@/components/data/queries';
 import type { ServerDto } from '@/components/data/types';
 import { Field } from '@/components/ui/field';
 import { Loading } from '@/components/ui/states';
+import { listArgumentMatchingProfiles } from '@/lib/eval/judge/arguments/profiles/registry';
 import { ArgumentsEditor } from './arguments-editor';
 import type { ExpectedParameters } from './expected-arguments';
 import type { FieldErrors, FormValues } from './form-values';
@@ -95,6 +96,17 @@ export function ExpectationEditor({ servers, values, errors, showErrors, onChang
                   onChange={onArgumentsChange}
                 />
               )}
+              <Field label="Argument matching" hint={listArgumentMatchingProfiles().find((m) => m.id === values.argumentMatching)?.description}>
+                {(p) => (
+                  <select {...p} value={values.argumentMatching} onChange={(e) => onChange({ argumentMatching: e.target.value as FormValues['argumentMatching'] })}>
+                    {listArgumentMatchingProfiles().map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {m.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             </section>
           ) : null}
         </>

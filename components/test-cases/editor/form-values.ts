@@ -16,6 +16,8 @@ export type FormValues = {
   expectedServerId: string;
   expectedTool: string;
   expectedParameters: ExpectedParameters | null;
+  /** How the arguments are compared: 'strict' or 'bfcl'. */
+  argumentMatching: TestCaseDto['argumentMatching'];
 };
 
 export type FieldName = 'name' | 'query' | 'serverIds' | 'expectedServer' | 'expectedTool' | 'expectedParameters';
@@ -39,6 +41,7 @@ export const EMPTY_VALUES: FormValues = {
   expectedServerId: '',
   expectedTool: '',
   expectedParameters: null,
+  argumentMatching: 'strict',
 };
 
 export function valuesFromTestCase(tc: TestCaseDto): FormValues {
@@ -51,6 +54,7 @@ export function valuesFromTestCase(tc: TestCaseDto): FormValues {
     expectedServerId: expected?.id ?? '',
     expectedTool: tc.expectedTool ?? '',
     expectedParameters: tc.expectedParameters,
+    argumentMatching: tc.argumentMatching,
   };
 }
 
@@ -80,5 +84,6 @@ export function toPayload(values: FormValues, servers: ServerDto[]): TestCasePay
     expectedServer,
     expectedTool: values.negative ? null : values.expectedTool.trim() || null,
     expectedParameters: values.negative ? null : values.expectedParameters,
+    argumentMatching: values.argumentMatching,
   };
 }

@@ -31,6 +31,7 @@ function touchedFields(patch: Partial<FormValues>): FieldName[] {
     expectedServerId: ['expectedServer', 'expectedTool', 'expectedParameters'],
     expectedTool: ['expectedTool', 'expectedParameters'],
     expectedParameters: ['expectedParameters'],
+    argumentMatching: [],
   };
   return (Object.keys(patch) as (keyof FormValues)[]).flatMap((k) => map[k]);
 }

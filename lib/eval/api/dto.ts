@@ -117,6 +117,7 @@ export function toRunDetailDto(run: RunWithSettings, snapshot: ToolDefinitionRow
           reasoning: evaluation.reasoning,
           // The column holds what advice/recommend wrote; it is typed loosely in db/ (db imports no lib code).
           recommendations: (evaluation.recommendations ?? []) as Recommendation[],
+          argumentMatching: evaluation.argumentMatching,
         }
       : null,
   };
