@@ -15,6 +15,7 @@ import { PairsTable } from './pairs-table';
 import { Recommendations } from './recommendations';
 import { SourceIssues } from './source-issues';
 import { Stats } from './stats';
+import { TestCaseDrafts } from './test-case-drafts';
 
 export function ResultsView({ outcome, focus = null }: { outcome: SimilarityOutcome; focus?: [string, string] | null }) {
   const { analysis, overlap, body, headers } = outcome;
@@ -49,6 +50,8 @@ export function ResultsView({ outcome, focus = null }: { outcome: SimilarityOutc
         <h3 id="sim-pairs-title">Flagged pairs</h3>
         <PairsTable pairs={analysis.pairs} overlapOf={overlapOf} threshold={analysis.threshold} mode={analysis.mode} confusedOf={confusedOf} focus={focus} />
       </section>
+
+      <TestCaseDrafts outcome={outcome} />
 
       {observed.state !== 'off' ? (
         <section className="sim-section" aria-labelledby="sim-missed-title">
