@@ -179,7 +179,8 @@ export function parseToolAction(name: string, description: string): ToolAction {
   const nameWords = words(name);
   let verbAt = nameWords.findIndex((w) => knownVerb(w) !== null);
   let verb = verbAt >= 0 ? knownVerb(nameWords[verbAt]!) : null;
-  const firstClause = words(description.split(/[.;:\n(]/)[0] ?? '').slice(0, 12);
+  // Only the opening matters: a long description is not split whole.
+  const firstClause = words(description.slice(0, 200).split(/[.;:\n(]/)[0] ?? '').slice(0, 12);
   if (!verb) {
     const first = firstClause[0];
     verb = first ? knownVerb(first) : null;
