@@ -108,11 +108,11 @@ function prepareHotQueries(db: Db) {
       `insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server,
          selected_tool, tool_correct, parameter_completeness, parameter_correctness, type_conformance,
          hallucinated_parameters, missing_required, type_errors, failure_reasons, confidence_score,
-         confidence_category, pass_k, reasoning, recommendations, created_at)
+         confidence_category, pass_k, reasoning, recommendations, argument_matching, created_at)
        values (@id, @testRunId, @classification, @expectedServer, @expectedTool, @selectedServer, @selectedTool,
          @toolCorrect, @parameterCompleteness, @parameterCorrectness, @typeConformance, @hallucinatedParameters,
          @missingRequired, @typeErrors, @failureReasons, @confidenceScore, @confidenceCategory, @passK, @reasoning,
-         @recommendations, @createdAt)`,
+         @recommendations, @argumentMatching, @createdAt)`,
     ),
     insertTool: getSqlite().prepare(
       `insert into tool_definitions (id, test_run_id, server_name, server_url, name, exposed_name, description, input_schema, output_schema)
@@ -255,6 +255,7 @@ export function completeRun(
       passK: e.passK === null || e.passK === undefined ? null : e.passK ? 1 : 0,
       reasoning: e.reasoning ?? null,
       recommendations: jsonOrNull(e.recommendations),
+      argumentMatching: e.argumentMatching ?? 'strict',
       createdAt: nowIso(),
     });
   });
