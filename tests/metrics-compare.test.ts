@@ -125,3 +125,46 @@ describe('GET /api/metrics/compare', () => {
     expect(bad.body.error.code).toBe('validation_error');
   });
 });
+
+describe('GET /api/metrics/compare: significance (lib/stats compareOutcomes)', () => {
+  it('compares only the shared cases and says how many were added and removed', async () => {
+    const { body } = await compare(ids.a, ids.b);
+    // Shared: c1-c5 (c6 only in a, c7 only in b); units c1, c2, c3 x 2 models, c4, c5; c1, c2 and c3/router changed.
+    expect(body.sharedCases).toMatchObject({ shared: 5, added: 1, removed: 1, units: 6, changedUnits: 3 });
+    expect(body.sharedCases.warning).toMatch(/1 added and 1 removed.*only the 5 shared/);
+    // One fix and two regressions in six units cannot reach p < 0.05 either way.
+    expect(body.significance.accuracy.outcome).toBe('too_few_cases');
+    // Every completed run of a unit counts (c5 has two per batch): 4 of 7 correct in a, 3 of 7 in b.
+    expect(body.significance.accuracy.delta).toBeCloseTo(3 / 7 - 4 / 7, 10);
+    for (const metric of ['precision', 'recall', 'f1', 'accuracy'] as const) {
+      const m = body.significance[metric];
+      expect(Object.keys(m).sort()).toEqual(['delta', 'high', 'low', 'method', 'outcome', 'pValue']);
+    }
+    // The existing fields stay as they were.
+    expect(body.deltas.accuracy).toBe(4 / 8 - 5 / 8);
+  });
+
+  it('a drop on every one of twelve shared cases is a significant regression; the same test sets give no warning', async () => {
+    const w = createRunWriter();
+    const m = w.modelSettings({ provider: 'openai', model: 'gpt-4o-mini' });
+    const before = w.batch({ name: 'all right' });
+    const after = w.batch({ name: 'all wrong' });
+    const steady = w.batch({ name: 'all right again' });
+    for (let i = 0; i < 12; i++) {
+      const id = w.testCase({ name: `sig-${i}`, expected: t1, servers: ['s'] });
+      w.run({ batchId: before, modelSettingsId: m, testCaseId: id, selected: t1 });
+      w.run({ batchId: after, modelSettingsId: m, testCaseId: id, selected: t2 });
+      w.run({ batchId: steady, modelSettingsId: m, testCaseId: id, selected: t1 });
+    }
+    const { body } = await compare(before, after);
+    expect(body.sharedCases).toEqual({ shared: 12, added: 0, removed: 0, units: 12, changedUnits: 12, warning: null });
+    const accuracy = body.significance.accuracy;
+    expect(accuracy.outcome).toBe('regressed');
+    expect(accuracy.delta).toBe(-1);
+    expect(accuracy.pValue).toBeLessThan(0.05);
+    expect(accuracy.high).toBeLessThan(0);
+    expect(body.significance.recall.outcome).toBe('regressed');
+    const same = (await compare(before, steady)).body;
+    expect(same.significance.accuracy).toMatchObject({ delta: 0, outcome: 'no_significant_change' });
+  });
+});

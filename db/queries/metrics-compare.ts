@@ -48,3 +48,14 @@ export function selectCaseOutcomePairs(batchA: string, batchB: string): CaseOutc
     join test_cases tc on tc.id = coalesce(a.test_case_id, b.test_case_id)`;
   return getSqlite().prepare<{ a: string; b: string }, CaseOutcomePair>(sql).all({ a: batchA, b: batchB });
 }
+
+/** One completed, judged run of a batch: every sample counts (the significance test pools them per case x model). */
+export type BatchRunOutcome = { testCaseId: string; provider: string | null; model: string | null; classification: Classification };
+
+export function selectBatchRunOutcomes(batchId: string): BatchRunOutcome[] {
+  const sql = `
+    select r.test_case_id as testCaseId, m.provider as provider, m.model as model, r.classification as classification
+    from test_runs r left join model_settings m on m.id = r.model_settings_id
+    where r.batch_id = ? and r.status = 'completed' and r.classification is not null`;
+  return getSqlite().prepare<[string], BatchRunOutcome>(sql).all(batchId);
+}

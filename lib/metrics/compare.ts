@@ -1,7 +1,10 @@
 import { readMetricsSnapshot } from '@/db/queries/metrics';
-import { hasBatch, selectCaseOutcomePairs, type CaseOutcomePair } from '@/db/queries/metrics-compare';
+import { hasBatch, selectBatchRunOutcomes, selectCaseOutcomePairs, type BatchRunOutcome, type CaseOutcomePair } from '@/db/queries/metrics-compare';
 import { NotFoundError } from '@/lib/errors';
 import { isCorrect, type Classification } from '@/lib/eval/judge/classify';
+import { compareOutcomes, type CaseOutcome } from '@/lib/stats/compare';
+import type { ClassificationMetric } from '@/lib/stats/counts';
+import type { PairedOutcome } from '@/lib/stats/paired';
 import { getMetricsSummary, type MetricsSummary } from './summary';
 import { formatToolLabel } from './tool-label';
 
@@ -47,6 +50,27 @@ export type BatchComparison = {
   /** Regressions first, then fixes, other changes, added, removed and unchanged cases. */
   cases: CaseComparison[];
   changes: Record<CaseChange, number>;
+  /** Whether each classification metric changed significantly, on the case x model units both batches ran. */
+  significance: Record<ClassificationMetric, MetricSignificance>;
+  /** What the significance figures cover: the test cases both batches ran, and how many one side lacks. */
+  sharedCases: SharedCases;
+};
+
+/** b - a with its confidence interval [low, high], the test's p-value and the verdict (lib/stats compareOutcomes). */
+export type MetricSignificance = { delta: number | null; low: number | null; high: number | null; pValue: number | null; outcome: PairedOutcome; method: string };
+
+export type SharedCases = {
+  /** Test cases with a judged run in both batches (the significance figures use only these). */
+  shared: number;
+  /** In b only. */
+  added: number;
+  /** In a only. */
+  removed: number;
+  /** Case x model units compared, and how many of them changed. */
+  units: number;
+  changedUnits: number;
+  /** Set when the batches' test sets differ: the summaries and deltas above cover different cases. */
+  warning: string | null;
 };
 
 const CHANGE_ORDER: CaseChange[] = ['regressed', 'fixed', 'changed', 'added', 'removed', 'same'];
@@ -111,6 +135,35 @@ export function compareBatches(a: string, b: string): BatchComparison {
     const cases = selectCaseOutcomePairs(a, b).map(toCaseComparison).sort(compareCases);
     const changes = Object.fromEntries(CHANGE_ORDER.map((c) => [c, 0])) as Record<CaseChange, number>;
     for (const c of cases) changes[c.change]++;
-    return { a: summaryA, b: summaryB, deltas: computeDeltas(summaryA, summaryB), cases, changes };
+    const { significance, sharedCases } = compareSignificance(selectBatchRunOutcomes(a), selectBatchRunOutcomes(b));
+    return { a: summaryA, b: summaryB, deltas: computeDeltas(summaryA, summaryB), cases, changes, significance, sharedCases };
   });
+}
+
+function toOutcomes(runs: readonly BatchRunOutcome[], keep: ReadonlySet<string>): CaseOutcome[] {
+  return runs.filter((r) => keep.has(r.testCaseId)).map((r) => ({ caseId: r.testCaseId, model: `${r.provider ?? ''}/${r.model ?? ''}`, classification: r.classification }));
+}
+
+/**
+ * The same test the CI gate and experiments use, on the test cases both batches ran: a case
+ * added or removed between the batches is counted and named in the warning, never compared.
+ */
+export function compareSignificance(a: readonly BatchRunOutcome[], b: readonly BatchRunOutcome[]): Pick<BatchComparison, 'significance' | 'sharedCases'> {
+  const inA = new Set(a.map((r) => r.testCaseId));
+  const inB = new Set(b.map((r) => r.testCaseId));
+  const shared = new Set([...inA].filter((id) => inB.has(id)));
+  const added = [...inB].filter((id) => !inA.has(id)).length;
+  const removed = [...inA].filter((id) => !inB.has(id)).length;
+  const result = compareOutcomes(toOutcomes(a, shared), toOutcomes(b, shared));
+  const significance = Object.fromEntries(
+    Object.entries(result.metrics).map(([metric, m]) => [
+      metric,
+      { delta: m.delta, low: m.interval?.lower ?? null, high: m.interval?.upper ?? null, pValue: m.pValue, outcome: m.outcome, method: m.method },
+    ]),
+  ) as Record<ClassificationMetric, MetricSignificance>;
+  const warning =
+    added || removed
+      ? `The batches ran different test cases: ${added} added and ${removed} removed. Significance compares only the ${shared.size} shared case(s); the summaries and deltas cover each batch's own cases.`
+      : null;
+  return { significance, sharedCases: { shared: shared.size, added, removed, units: result.units, changedUnits: result.changedUnits, warning } };
 }
