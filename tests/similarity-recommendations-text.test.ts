@@ -72,7 +72,15 @@ async function recommendFor(tools: SimilarityTool[], threshold: number, maxPairs
   const analysis = maxPairs ? { ...full, flagged: full.flagged.slice(0, maxPairs) } : full;
   const start = performance.now();
   const recs = await recommend(scoring, analysis);
-  console.log(`recommendations for ${analysis.flagged.length} flagged pairs of ${tools.length} tools: ${recs.issues.length} issues in ${Math.round(performance.now() - start)} ms`);
+  const advising = recs.issues.filter((i) => i.recommendation).length;
+  const merges = recs.issues.filter((i) => i.recommendation.startsWith('Merge ')).length;
+  const renames = recs.issues.filter((i) => i.applyCommands.some((op) => op.path === '/name')).length;
+  const changed = recs.revisions.filter((r) => r.after !== r.before).length;
+  console.log(
+    `recommendations for ${analysis.flagged.length} flagged pairs of ${tools.length} tools in ${Math.round(performance.now() - start)} ms: ${recs.issues.length} issues, ` +
+      `${advising} with advice (${merges} merge, ${renames} rename), ${recs.issues.length - advising} rationale only; ${changed} of ${recs.revisions.length} descriptions revised`,
+  );
+  if (process.env.RECOMMENDATIONS_DUMP) (await import('node:fs')).writeFileSync(`${process.env.RECOMMENDATIONS_DUMP}-${tools.length}.json`, JSON.stringify(recs, null, 1));
   return { recs, analysis };
 }
 
@@ -102,7 +110,6 @@ describe('recommendation text for real servers', () => {
     expect(recs.issues.length).toBeGreaterThanOrEqual(200);
     const start = performance.now();
     const problems = checkRecommendationText(recs, tools);
-    if (process.env.RECOMMENDATIONS_DUMP) (await import('node:fs')).writeFileSync(process.env.RECOMMENDATIONS_DUMP, JSON.stringify(recs, null, 1));
     console.log(`checked in ${Math.round(performance.now() - start)} ms`);
     expect(show(problems)).toEqual([]);
   });

@@ -143,9 +143,10 @@ describe('rule-based recommendations: one server with a shared error block', () 
 
   const issuesOf = (tool: string) => result.recommendations.issues.filter((i) => i.tool === tool);
 
-  it('finds every issue type on search_files, each worded from the evidence', () => {
+  it('finds every issue type but naming on search_files, each worded from the evidence', () => {
     const search = issuesOf('files/search_files');
-    expect(search.map((i) => i.type).sort()).toEqual([...ISSUE_TYPES].sort());
+    // The names already differ by their verbs (search, find, list): no rename is suggested.
+    expect(search.map((i) => i.type).sort()).toEqual(ISSUE_TYPES.filter((t) => t !== 'naming_clarity').sort());
     const byType = new Map(search.map((i) => [i.type, i]));
     // The span as lib/text/boilerplate.ts reports it: from the first word to the last, without the closing period.
     expect(byType.get('terminology_overlap')?.recommendation).toBe(`Cut "${ERRORS.replace(/\.$/, '')}" from the description of search_files, or move it to the server's instructions.`);
@@ -154,7 +155,6 @@ describe('rule-based recommendations: one server with a shared error block', () 
     expect(byType.get('scope_clarity')?.recommendation).toMatch(/Say so in the first sentence of each description\.$/);
     expect(byType.get('example_distinctiveness')?.recommendation).toBe('Add an example call that uses pattern (string), such as search_files({"path":"<path>","pattern":"<pattern>"}).');
     expect(byType.get('parameter_uniqueness')?.recommendation).toMatch(/^Describe a\/b~c in search_files/);
-    expect(byType.get('naming_clarity')?.recommendation).toMatch(/^Say in the name of search_files which files it works on, e\.g\. search_\w+_files\.$/);
   });
 
   it('revises search_files with the error block cut, a pointer to find_files by its object and an example call that uses the pattern', () => {
@@ -173,8 +173,7 @@ describe('rule-based recommendations: one server with a shared error block', () 
       expect(applyJsonPatch(before, revision?.applyCommands ?? []).description).toBe(revision?.after);
       for (const issue of issuesOf(id)) {
         const after = applyJsonPatch(before, issue.applyCommands);
-        if (issue.type === 'naming_clarity') expect(after.name).toMatch(/_files$/);
-        else if (issue.applyCommands.some((op) => op.path === '/description')) expect(after.description).toBe(issue.revisedDescription);
+        if (issue.applyCommands.some((op) => op.path === '/description')) expect(after.description).toBe(issue.revisedDescription);
         else expect(after).toEqual(before);
       }
     }

@@ -221,7 +221,8 @@ export function pairEvidence(context: EvidenceContext, i: number, j: number): Pa
   const outputsDiffer = Boolean(outputs && (outputs.own.length || outputs.other.length));
   const duplicate = sameAction && parameters.same && !outputsDiffer && objectsMeet(own.object, theirAction.object);
   // Names that say the same thing: the same action on the same object (or on none), or the very same name.
-  const namesAlike = identicalNames || (sameAction && sameWords(own.object, theirAction.object));
+  // Synonyms already differ by name (list_todos, search_todos): only the very same verb leaves the object to tell them apart.
+  const namesAlike = identicalNames || ((relation === 'same' || relation === 'unknown') && own.verb === theirAction.verb && sameWords(own.object, theirAction.object));
   const ownNoun = objectNoun(ownWords, tool.description);
   const otherNoun = objectNoun(otherWords, other.description);
   const unstatedObject = namesAlike && (ownNoun || otherNoun) ? { own: ownNoun, other: otherNoun } : null;

@@ -13,7 +13,8 @@ export const exampleDistinctivenessRule: IssueRule = {
   description: 'A confusable tool with a parameter of its own and no example call that uses it',
   detect(view) {
     const { tool, evidence: e, otherLabel: b } = view;
-    if (HAS_EXAMPLE.test(tool.description) || e.parameters.own.length === 0) return null;
+    // A tool to merge away needs no example; one without a parameter of its own gets nothing from one.
+    if (HAS_EXAMPLE.test(tool.description) || e.parameters.own.length === 0 || e.duplicate) return null;
     const own = e.parameters.own.map((p) => p.name);
     return {
       type: 'example_distinctiveness',

@@ -70,12 +70,14 @@ export const scopeClarityRule: IssueRule = {
     if (e.duplicate && e.sameServer) return merge(view, 'high');
     const { own, other, relation } = e.action;
     if ((relation === 'opposite' || relation === 'different') && own.verb && other.verb && own.verb !== other.verb) {
-      const object = e.sharedObject.length ? ` on the same object (${e.sharedObject.join(' ')})` : '';
+      const apart = e.sharedObject.length
+        ? `Both ${a} and ${b} act on the same object (${e.sharedObject.join(' ')}), but one is "${own.verb}" and the other "${other.verb}"; their names already tell them apart`
+        : `The names already tell ${a} ("${own.verb}") from ${b} ("${other.verb}")`;
       return {
         type: 'scope_clarity',
         priority: 'low',
         recommendation: '',
-        rationale: paragraph([`Both ${a} and ${b} act${object}, but one is "${own.verb}" and the other "${other.verb}"; their names already tell them apart`, score(view)]),
+        rationale: paragraph([apart, score(view)]),
         touchesDescription: false,
       };
     }
