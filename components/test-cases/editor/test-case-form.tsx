@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ServerDto } from '@/components/data/types';
 import { Field } from '@/components/ui/field';
+import { useUnsavedChanges } from '@/components/ui/use-unsaved-changes';
 import { createTestCase, updateTestCase, type TestCasePayload } from '../api';
 import { fieldErrorsFromApi } from './api-errors';
 import { ExpectationEditor } from './expectation-editor';
@@ -63,6 +64,12 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
     },
   });
 
+  // A half-filled form is not lost without a word: leaving asks first, until it is saved.
+  // Only after the user typed or picked something: editors may normalise the values on mount.
+  const [touched, setTouched] = useState(false);
+  const dirty = touched && !mutation.isSuccess && JSON.stringify(values) !== JSON.stringify(initial);
+  useUnsavedChanges(dirty, testCaseId ? 'Leave this page? Your changes to this test case are not saved.' : 'Leave this page? The new test case is not saved.');
+
   const local = validate(values, argumentErrors);
   // Before the first submit only the query length shows live; afterwards every problem does.
   const shownLocal: FieldErrors = submitted ? local : local.query && values.query.length > QUERY_MAX_LENGTH ? { query: local.query } : {};
@@ -93,7 +100,10 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
 
   const problems = submitted ? (Object.entries(local) as [FieldName, string][]) : [];
   return (
-    <form className="tc-form" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
+    <form className="tc-form" onSubmit={submit} onChange={() => setTouched(true)} onClick={(e) => {
+        // Buttons (add argument, pick a tool) change the form without a change event.
+        if (e.target instanceof HTMLElement && e.target.closest('button:not([type="submit"])')) setTouched(true);
+      }} noValidate aria-busy={mutation.isPending}>
       {problems.length > 0 || api ? (
         <div ref={summaryRef} tabIndex={-1} className="state state-error tc-summary" role="alert">
           <strong>{api ? `The test case was not saved: ${api.message}` : 'Fix these before saving:'}</strong>
