@@ -13,6 +13,7 @@ import { CaseChanges } from './case-changes';
 import { isRetryable } from '../retryable';
 import { defaultPair } from './default-pair';
 import { DeltaTable } from './delta-table';
+import { SharedCasesNotice } from './significance';
 
 /** Batch B against baseline A: per-metric deltas and the cases whose verdict changed. */
 export function BatchCompare() {
@@ -54,6 +55,7 @@ export function BatchCompare() {
       ) : (
         <div className={styles.compareResults}>
           <h3 className={styles.subTitle}>Metrics, B against A</h3>
+          <SharedCasesNotice shared={comparison.data.sharedCases} />
           <DeltaTable comparison={comparison.data} />
           <h3 className={styles.subTitle}>Cases whose verdict changed</h3>
           <CaseChanges comparison={comparison.data} />

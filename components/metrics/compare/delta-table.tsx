@@ -2,8 +2,9 @@ import type { BatchComparison } from '@/components/data/types';
 import { ColumnHeads, type ColumnHead } from '@/components/ui/column-heads';
 import styles from '../metrics.module.css';
 import { DELTA_KEYS, DELTA_METRICS, describeDelta, formatMetricValue } from './delta-metrics';
+import { SignificanceBadge } from './significance';
 
-const COLUMNS: ColumnHead[] = ['Metric', ...['A (baseline)', 'B', 'Change'].map((label) => ({ label, key: label, className: styles.num }))];
+const COLUMNS: ColumnHead[] = ['Metric', ...['A (baseline)', 'B', 'Change', 'Significance (shared cases)'].map((label) => ({ label, key: label, className: styles.num }))];
 
 const TONE_WORD = { better: 'better', worse: 'worse', same: 'no change', none: 'not comparable' } as const;
 
@@ -31,6 +32,7 @@ export function DeltaTable({ comparison }: { comparison: BatchComparison }) {
                   <span data-testid="delta-value">{delta.text}</span>
                   <span className="sr-only"> ({TONE_WORD[delta.tone]})</span>
                 </td>
+                <td className={styles.num}>{Object.hasOwn(comparison.significance, key) ? <SignificanceBadge value={comparison.significance[key as keyof BatchComparison['significance']]} /> : null}</td>
               </tr>
             );
           })}
