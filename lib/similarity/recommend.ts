@@ -125,9 +125,12 @@ async function reviseAll(
   entries: ToolFindings[],
   reviser: DescriptionReviser | undefined,
   signal: AbortSignal | undefined,
+  pause: Yielder,
 ): Promise<{ after: string; source: 'rules' | 'llm'; error?: string }[]> {
   let llmBudget = reviser ? MAX_LLM_REVISIONS : 0;
   return mapLimit(entries, LLM_CONCURRENCY, async (entry) => {
+    // Rule-based revisions of hundreds of tools are request-thread work too.
+    await pause();
     const tool = scoring.tools[entry.index]!;
     const findings = [...entry.findings.values()].map((f) => f.finding);
     const ruleBased = reviseByRules(tool, entry.views, findings);
@@ -158,7 +161,7 @@ export async function recommend(
   const pause = createYielder();
   const pairs = analysis.flagged.slice(0, MAX_RECOMMENDED_PAIRS);
   const entries = (await collectFindings(scoring, pairs, analysis.threshold, scoring.boilerplate, pause)).sort((x, y) => y.strongest - x.strongest || x.index - y.index);
-  const revised = await reviseAll(scoring, entries, options.reviser, options.signal);
+  const revised = await reviseAll(scoring, entries, options.reviser, options.signal, pause);
   await pause();
   const notes: string[] = [];
   if (analysis.flagged.length > pairs.length) notes.push(`Recommendations cover the ${pairs.length} strongest of ${analysis.flagged.length} flagged pairs.`);
