@@ -1,15 +1,16 @@
 import type { RenderableText } from 'recharts';
 
-// The palette of globals.css, as literal colours because SVG attributes take them directly.
+// The palette of globals.css through its custom properties (SVG presentation attributes take var()),
+// so charts follow the light or dark scheme; the literal is the light colour, for a page without the sheet.
 export const COLOURS = {
-  accent: '#3148c8',
-  accentSoft: '#8f9de6',
-  ok: '#127a3a',
-  bad: '#a61b1b',
-  idle: '#b08d00',
-  muted: '#8a8d99',
-  grid: '#e2e3e8',
-  text: '#5f6270',
+  accent: 'var(--accent, #3148c8)',
+  accentSoft: 'var(--chart-accent-soft, #8f9de6)',
+  ok: 'var(--ok, #127a3a)',
+  bad: 'var(--bad, #a61b1b)',
+  idle: 'var(--chart-idle, #b08d00)',
+  muted: 'var(--chart-muted, #8a8d99)',
+  grid: 'var(--line, #e2e3e8)',
+  text: 'var(--muted, #5f6270)',
 } as const;
 
 export const AXIS_TICK = { fill: COLOURS.text, fontSize: 12 } as const;

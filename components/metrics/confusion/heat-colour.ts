@@ -6,7 +6,8 @@ const WRONG = '166, 27, 27';
 export function heatColours(count: number, max: number, correct: boolean): { background: string; color: string } {
   if (count === 0 || max === 0) return { background: 'transparent', color: 'inherit' };
   const strength = 0.15 + 0.75 * (count / max);
-  return { background: `rgba(${correct ? RIGHT : WRONG}, ${strength.toFixed(3)})`, color: strength > 0.5 ? '#fff' : '#1d1d22' };
+  // Pale cells are mostly the page behind them: the page's text colour reads in both schemes.
+  return { background: `rgba(${correct ? RIGHT : WRONG}, ${strength.toFixed(3)})`, color: strength > 0.5 ? '#fff' : 'var(--fg)' };
 }
 
 /** The swatch of the legend: a mid-strength cell. */
