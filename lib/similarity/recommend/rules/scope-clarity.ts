@@ -15,6 +15,7 @@ function differences(view: PairView, withOther: boolean): string[] {
   const out: string[] = [];
   if (e.ownWords.length && e.otherWords.length && withOther) out.push(`Only ${a} mentions ${quoteWords(e.ownWords)}, and only ${b} mentions ${quoteWords(e.otherWords)}`);
   else if (e.ownWords.length) out.push(`Only ${a} mentions ${quoteWords(e.ownWords)}`);
+  else if (e.otherWords.length && withOther) out.push(`Only ${b} mentions ${quoteWords(e.otherWords)}`);
   const p = e.parameters;
   if (p.own.length) out.push(`Only ${a} takes ${parameterList(p.own)}`);
   if (p.other.length && withOther) out.push(`Only ${b} takes ${parameterList(p.other)}`);
@@ -87,7 +88,7 @@ export const scopeClarityRule: IssueRule = {
         priority: 'high',
         recommendation: e.sameServer
           ? paragraph([`Merge ${a} and ${b}, or give each a first sentence about what only it does`])
-          : paragraph([`Say in the first sentence of ${a} what it works on, since a tool of another server reads the same`]),
+          : paragraph([`Say in the first sentence of ${a} what it works on: a tool of another server has the same definition`]),
         rationale: paragraph([`Nothing in the two definitions tells ${a} from ${b}: no word, parameter or output of one is missing from the other`, score(view)]),
         touchesDescription: false,
       };
