@@ -1,0 +1,131 @@
+/**
+ * Lists the tools of the held-out MCP servers (devDependencies, started over stdio) and writes
+ * tests/fixtures/heldout/<slug>.json, which tests/similarity-heldout.test.ts reads. The test
+ * never starts a server; run this only to refresh the fixtures after changing a version:
+ *
+ *   npx tsx scripts/heldout/list-tools.ts [slug ...]
+ *
+ * Servers run without network where the OS allows it (`unshare -rn`, Linux), with a throwaway
+ * HOME and dummy credentials: listing tools must not need a real account. The SDK is used
+ * directly, not lib/mcp/client.ts, because that module is server-only (Next.js).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+type HeldoutServer = {
+  slug: string;
+  packageName: string;
+  /** Key of the package.json `bin` map to start (the only one when omitted). */
+  bin?: string;
+  args?: string[];
+  env?: Record<string, string>;
+};
+
+export const HELDOUT_SERVERS: HeldoutServer[] = [
+  { slug: 'playwright', packageName: '@playwright/mcp', bin: 'playwright-mcp', args: ['--headless'] },
+  { slug: 'chrome-devtools', packageName: 'chrome-devtools-mcp', bin: 'chrome-devtools-mcp', args: ['--headless', '--isolated'] },
+  { slug: 'notion', packageName: '@notionhq/notion-mcp-server', env: { NOTION_TOKEN: 'ntn_dummy_not_a_real_token' } },
+  { slug: 'kubernetes', packageName: 'mcp-server-kubernetes' },
+  { slug: 'browser-tools', packageName: '@agentdeskai/browser-tools-mcp', bin: 'browser-tools-mcp' },
+  { slug: 'sentry', packageName: '@sentry/mcp-server', args: ['--access-token=dummy-not-a-real-token'] },
+  { slug: 'context7', packageName: '@upstash/context7-mcp' },
+];
+
+const ROOT = path.resolve(__dirname, '../..');
+const OUT_DIR = path.join(ROOT, 'tests/fixtures/heldout');
+const LIST_TIMEOUT_MS = 30_000;
+
+type PackageJson = { name: string; version: string; bin?: string | Record<string, string> };
+
+function readPackage(name: string): { pkg: PackageJson; dir: string } {
+  const dir = path.join(ROOT, 'node_modules', name);
+  return { pkg: JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson, dir };
+}
+
+function binPath(server: HeldoutServer, pkg: PackageJson, dir: string): string {
+  const { bin } = pkg;
+  if (typeof bin === 'string') return path.join(dir, bin);
+  const entries = Object.entries(bin ?? {});
+  const chosen = server.bin ? entries.find(([k]) => k === server.bin) : entries.length === 1 ? entries[0] : undefined;
+  if (!chosen) throw new Error(`${pkg.name}: choose one of the bins ${entries.map(([k]) => k).join(', ')}`);
+  return path.join(dir, chosen[1]);
+}
+
+/** True when `unshare -rn` can cut the child off the network (rootless user + net namespace). */
+function canIsolateNetwork(): boolean {
+  if (process.platform !== 'linux' || process.env.HELDOUT_ALLOW_NETWORK === '1') return false;
+  return spawnSync('unshare', ['-rn', 'true'], { stdio: 'ignore' }).status === 0;
+}
+
+type ListedTool = { name: string; description: string; inputSchema: unknown };
+
+async function listServer(server: HeldoutServer, isolate: boolean, home: string) {
+  const { pkg, dir } = readPackage(server.packageName);
+  const entry = binPath(server, pkg, dir);
+  const nodeArgs = [entry, ...(server.args ?? [])];
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    NODE_ENV: 'production',
+    DO_NOT_TRACK: '1',
+    ...(server.env ?? {}),
+  };
+  const transport = new StdioClientTransport({
+    command: isolate ? 'unshare' : process.execPath,
+    args: isolate ? ['-rn', process.execPath, ...nodeArgs] : nodeArgs,
+    env,
+    cwd: home,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
+  });
+  const client = new Client({ name: 'heldout-lister', version: '0.1.0' });
+  try {
+    await client.connect(transport, { timeout: LIST_TIMEOUT_MS });
+    const tools: ListedTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: LIST_TIMEOUT_MS });
+      for (const t of page.tools) tools.push({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema });
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { package: pkg.name, version: pkg.version, listedAt: new Date().toISOString(), tools };
+  } catch (err) {
+    throw new Error(`${server.slug} (${pkg.name}@${pkg.version}): ${err instanceof Error ? err.message : String(err)}\n${stderr}`);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+async function main() {
+  const only = process.argv.slice(2);
+  const servers = only.length ? HELDOUT_SERVERS.filter((s) => only.includes(s.slug)) : HELDOUT_SERVERS;
+  if (!servers.length) throw new Error(`unknown slugs ${only.join(', ')}; known: ${HELDOUT_SERVERS.map((s) => s.slug).join(', ')}`);
+  const isolate = canIsolateNetwork();
+  if (!isolate) console.warn('note: cannot isolate the servers from the network here (unshare -rn); listing anyway');
+  mkdirSync(OUT_DIR, { recursive: true });
+  let failed = 0;
+  for (const server of servers) {
+    const home = mkdtempSync(path.join(tmpdir(), `heldout-${server.slug}-`));
+    try {
+      const listed = await listServer(server, isolate, home);
+      writeFileSync(path.join(OUT_DIR, `${server.slug}.json`), `${JSON.stringify(listed, null, 2)}\n`);
+      console.log(`${server.slug}: ${listed.package}@${listed.version}, ${listed.tools.length} tools`);
+    } catch (err) {
+      failed++;
+      console.error(err instanceof Error ? err.message : err);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
