@@ -1,5 +1,6 @@
 // Entry of the TypeScript CLI (started by bin/mcp-eval.mjs): the one place that hands process
 // state to lib/cli/main.ts.
+import './alias';
 import { main } from '../lib/cli/main';
 
 const controller = new AbortController();
