@@ -7,11 +7,7 @@ import { ORDERED_RULES } from './recommend/rules/registry';
 import { ISSUE_TYPES, type Finding, type Issue, type IssueType, type JsonPatchOperation, type PairView, type ParameterEdit, type Priority } from './recommend/types';
 import { createEvidenceContext, pairEvidence, type EvidenceContext, type PairEvidence } from './recommend/evidence';
 import type { ServerBoilerplate } from '@/lib/text/boilerplate';
-import { surfaceWords, toWords } from './recommend/words';
-import { round4 } from './score-scale';
 import type { Scoring } from './scoring';
-import { lexicalText } from './texts';
-import { sharedTerms } from './tfidf-matrix';
 import type { SimilarityTool } from './types';
 
 /** Recommendations look at the strongest flagged pairs; thousands of them say nothing more. */
@@ -66,29 +62,25 @@ const PRIORITY_RANK: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
 function createViews(scoring: Scoring, context: EvidenceContext, a: number, b: number, similarity: number, threshold: number): [PairView, PairView] {
   const toolA = scoring.tools[a]!;
   const toolB = scoring.tools[b]!;
-  const lexical = round4(scoring.lexical.scores.pair(a, b));
   const sameName = toolA.name === toolB.name;
   const labelA = sameName ? toolA.id : toolA.name;
   const labelB = sameName ? toolB.id : toolB.name;
   const fromA = pairEvidence(context, a, b);
   const fromB = pairEvidence(context, b, a);
-  const shared = sharedTerms(scoring.lexical.index, a, b, 16);
-  const view = (tool: SimilarityTool, other: SimilarityTool, toolLabel: string, otherLabel: string, evidence: PairEvidence, surface: Map<string, string>): PairView => ({
+  const view = (tool: SimilarityTool, other: SimilarityTool, toolLabel: string, otherLabel: string, evidence: PairEvidence): PairView => ({
     tool,
     other,
     toolLabel,
     otherLabel,
     similarity,
     threshold,
-    lexical,
-    sharedWords: toWords(shared, surface),
     ownWords: evidence.ownWords,
     otherWords: evidence.otherWords,
     evidence,
   });
   return [
-    view(toolA, toolB, labelA, labelB, fromA, surfaceWords(lexicalText(toolA))),
-    view(toolB, toolA, labelB, labelA, fromB, surfaceWords(lexicalText(toolB))),
+    view(toolA, toolB, labelA, labelB, fromA),
+    view(toolB, toolA, labelB, labelA, fromB),
   ];
 }
 

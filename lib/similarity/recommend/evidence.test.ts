@@ -31,8 +31,6 @@ function examine(tools: EvidenceTool[], similarity = 0.95) {
     otherLabel: tools[1]!.name,
     similarity,
     threshold: 0.85,
-    lexical: 0.5,
-    sharedWords: [],
     ownWords: evidence.ownWords,
     otherWords: evidence.otherWords,
     evidence,

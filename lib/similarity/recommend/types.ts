@@ -34,10 +34,6 @@ export type PairView = {
   otherLabel: string;
   similarity: number;
   threshold: number;
-  /** TF-IDF cosine of the two name + description texts. */
-  lexical: number;
-  /** Words both descriptions use, most telling first. */
-  sharedWords: string[];
   /** Words only the examined tool uses, most telling first: what sets it apart. */
   ownWords: string[];
   /** Words only the other tool uses. */

@@ -40,13 +40,6 @@ export function isQuotable(word: string): boolean {
   return /^[a-z][a-z0-9]{2,}$/.test(word) && !FILLER.has(word) && !QUERY_STOP_WORDS.has(word);
 }
 
-export function toWords(stems: readonly string[], surface: Map<string, string>): string[] {
-  return stems.flatMap((s) => {
-    const word = surface.get(s);
-    return word ? [word] : [];
-  });
-}
-
 export function listWords(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
