@@ -29,6 +29,18 @@ export type ToolExecutionDto = {
   createdAt: string;
 };
 
+/** A progress notification of the call (MCP notifications/progress), as the server sent it. */
+export type CallProgress = { progress: number; total?: number; message?: string };
+
+/** signal: the caller gave up (the browser's Cancel, a closed connection); onProgress: the server's progress notifications. */
+export type CallToolOptions = { signal?: AbortSignal; onProgress?: (progress: CallProgress) => void };
+
+export class CallCancelledError extends AppError {
+  constructor() {
+    super('call_cancelled', 409, 'The call was cancelled before the tool answered');
+  }
+}
+
 export function toExecutionDto(row: ToolExecutionRow): ToolExecutionDto {
   return { ...row, result: row.result ?? null };
 }
@@ -38,7 +50,7 @@ export function toExecutionDto(row: ToolExecutionRow): ToolExecutionDto {
  * inputSchema first: invalid arguments are refused with 422 and never sent. Every call
  * that was sent is kept as history, whether it succeeded, returned isError, or failed.
  */
-export async function callServerTool(serverId: string, toolName: string, body: CallToolBody): Promise<ToolExecutionDto> {
+export async function callServerTool(serverId: string, toolName: string, body: CallToolBody, options: CallToolOptions = {}): Promise<ToolExecutionDto> {
   const server = requireServer(serverId);
   const started = performance.now();
   let sent = false;
@@ -66,9 +78,14 @@ export async function callServerTool(serverId: string, toolName: string, body: C
           );
         }
         sent = true;
-        return client.callTool({ name: toolName, arguments: body.arguments }, undefined, { signal, timeout: body.timeoutMs });
+        // With onprogress the SDK sends a progressToken in _meta; an aborted signal sends notifications/cancelled.
+        return client.callTool({ name: toolName, arguments: body.arguments }, undefined, {
+          signal,
+          timeout: body.timeoutMs,
+          ...(options.onProgress ? { onprogress: ({ progress, total, message }: CallProgress) => options.onProgress?.({ progress, total, message }) } : {}),
+        });
       },
-      { timeoutMs: body.timeoutMs + 5_000 },
+      { timeoutMs: body.timeoutMs + 5_000, signal: options.signal },
     );
     const row = insertToolExecution({
       serverId,
@@ -80,7 +97,8 @@ export async function callServerTool(serverId: string, toolName: string, body: C
       durationMs: Math.round(performance.now() - started),
     });
     return toExecutionDto(row);
-  } catch (err) {
+  } catch (thrown) {
+    const err = options.signal?.aborted ? new CallCancelledError() : thrown;
     // Refused before sending (unknown tool, invalid arguments, server down): not an execution.
     if (!sent || !(err instanceof AppError)) throw err;
     const row = insertToolExecution({
