@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as analyzeRoute from '@/app/api/similarity/analyze/route';
 import * as recommendationsRoute from '@/app/api/similarity/recommendations/route';
+import * as reportRoute from '@/app/api/similarity/report/route';
 import { REVISION_SYSTEM_PROMPT } from '@/lib/similarity/recommend/llm-prompt';
 import { ISSUE_TYPES } from '@/lib/similarity/recommend/types';
 import { call } from './helpers/api';
@@ -201,6 +202,28 @@ describe('rule-based recommendations: output schemas', () => {
     const scope = res.body.recommendations.issues.find((i) => i.tool === 'ci/get_run' && i.type === 'scope_clarity');
     expect(scope?.recommendation).toContain('Only get_run returns startedAt.');
     expect(scope?.recommendation).toContain('Only fetch_run returns logs.');
+  });
+});
+
+describe('rule-based recommendations: saying less', () => {
+  const VM = [
+    { server: 'vm', name: 'start_instance', description: 'Start a stopped virtual machine instance.', inputSchema: { type: 'object', properties: { instanceId: { type: 'string', description: 'Instance id' } }, required: ['instanceId'] } },
+    { server: 'vm', name: 'stop_instance', description: 'Stop a running virtual machine instance.', inputSchema: { type: 'object', properties: { instanceId: { type: 'string', description: 'Instance id' } }, required: ['instanceId'] } },
+  ];
+
+  it('opposite actions on one object get a rationale and no advice, and the Markdown report prints no empty recommendation', async () => {
+    const res = await recommendations({ toolList: VM, similarityThreshold: 0.05 });
+    expect(res.status).toBe(200);
+    const scope = res.body.recommendations.issues.filter((i) => i.type === 'scope_clarity');
+    expect(scope.map((i) => [i.tool, i.recommendation, i.priority])).toEqual([
+      ['vm/start_instance', '', 'low'],
+      ['vm/stop_instance', '', 'low'],
+    ]);
+    expect(scope[0]?.rationale).toMatch(/^Both start_instance and stop_instance act on the same object \(instance\), but one is "start" and the other "stop"; their names already tell them apart\./);
+    const md = await call<string>(reportRoute.POST, 'POST', '/api/similarity/report', { body: { toolList: VM, similarityThreshold: 0.05 }, query: { format: 'md' } });
+    expect(md.status).toBe(200);
+    expect(md.text).toMatch(/ {2}- Why: Both .*their names already tell them apart/);
+    expect(md.text).not.toMatch(/Recommendation: *$/m);
   });
 });
 

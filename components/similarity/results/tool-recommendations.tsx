@@ -33,7 +33,7 @@ export function ToolRecommendations({ group, open, revisions = [] }: { group: To
                 <Badge value={issue.type} tone="info" />
                 <Badge value={issue.priority} tone={PRIORITY_TONE[issue.priority]} />
               </p>
-              <p className="sim-rec-text">{issue.recommendation}</p>
+              {issue.recommendation ? <p className="sim-rec-text">{issue.recommendation}</p> : null}
               <p className="muted sim-small">
                 <strong>Why:</strong> {issue.rationale}
               </p>

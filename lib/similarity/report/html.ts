@@ -69,7 +69,7 @@ function issueBlock(issue: Issue, before: string): string {
   return [
     `<div class="issue ${issue.priority}">`,
     `<div><strong>${h(issue.type)}</strong> · ${h(issue.priority)} · ${h(issue.tool)}${issue.relatedTools.length ? ` <span class="muted">(confused with ${issue.relatedTools.map(h).join(', ')})</span>` : ''}</div>`,
-    `<p>${h(issue.recommendation)}</p><p class="muted">${h(issue.rationale)}</p>`,
+    `${issue.recommendation ? `<p>${h(issue.recommendation)}</p>` : ''}<p class="muted">${h(issue.rationale)}</p>`,
     changed ? `<div>Before</div><div class="desc before">${h(before)}</div><div>After</div><div class="desc after">${h(issue.revisedDescription)}</div>` : '',
     issue.applyCommands.length ? `<details><summary>Apply commands (JSON Patch)</summary><pre><code>${h(JSON.stringify(issue.applyCommands, null, 2))}</code></pre></details>` : '',
     '</div>',

@@ -29,7 +29,8 @@ function summary(data: ReportData): string[] {
 function issueBlock(issue: Issue, before: string): string[] {
   return [
     `- **${md(issue.type)}** (${issue.priority}) on ${md(issue.tool)}${issue.relatedTools.length ? `, confused with ${issue.relatedTools.map((t) => md(t)).join(', ')}` : ''}`,
-    `  - Recommendation: ${md(issue.recommendation)}`,
+    // An issue may carry a rationale only (nothing specific to advise): no empty line for it.
+    ...(issue.recommendation ? [`  - Recommendation: ${md(issue.recommendation)}`] : []),
     `  - Why: ${md(issue.rationale)}`,
     ...(issue.revisedDescription !== before ? [`  - Before: ${md(before)}`, `  - After: ${md(issue.revisedDescription)}`] : []),
   ];
