@@ -131,3 +131,36 @@ describe('mcp-eval import bfcl', () => {
     expect(broken.stderr).toMatch(/broken\.jsonl line 1 is not valid JSON/);
   });
 });
+
+describe('mcp-eval import mcp-tef', () => {
+  it('turns mcp-tef test cases into a suite with servers by URL; run accepts it (the server is down: exit 3, not 2)', { timeout: SLOW }, async () => {
+    const url = 'http://127.0.0.1:9/mcp';
+    const tef = [
+      { name: 'create issue', query: 'Open an issue about the login bug', available_mcp_servers: [{ url, transport: 'streamable-http' }], expected_mcp_server_url: url, expected_tool_name: 'create_issue', expected_parameters: { title: 'login bug' } },
+      {
+        name: 'two calls',
+        query: 'Find the issue and close it',
+        available_mcp_servers: [{ url, transport: 'streamable-http' }],
+        expected_tool_calls: [{ mcp_server_url: url, tool_name: 'search_issues', parameters: { q: 'login' } }, { mcp_server_url: url, tool_name: 'close_issue' }],
+      },
+      { name: 'small talk', query: 'How are you?', available_mcp_servers: [{ url, transport: 'streamable-http' }] },
+      { query: 'no name' },
+    ];
+    fs.writeFileSync(path.join(dir, 'tef.json'), JSON.stringify(tef));
+    const imported = await runCli(['import', 'mcp-tef', 'tef.json', '--out', 'tef.yaml'], dir);
+    expect(imported.code).toBe(0);
+    expect(imported.stderr).toMatch(/^imported two calls: expects search_issues \(1 further expected call\(s\) dropped/m);
+    expect(imported.stderr).toMatch(/^skipped  \(no id\): not an mcp-tef test case: name/m);
+    expect(imported.stderr).toMatch(/^3 of 4 entries imported, 1 server\(s\)$/m);
+    const suite = parse(fs.readFileSync(path.join(dir, 'tef.yaml'), 'utf8')) as { servers: Record<string, unknown>; testCases: Record<string, unknown>[] };
+    expect(suite.servers).toEqual({ '127.0.0.1-9-mcp': { type: 'http', url } });
+    expect(suite.testCases.map((c) => [c.name, c.expectedServer, c.expectedTool])).toEqual([
+      ['create issue', '127.0.0.1-9-mcp', 'create_issue'],
+      ['two calls', '127.0.0.1-9-mcp', 'search_issues'],
+      ['small talk', null, null],
+    ]);
+    const run = await runCli(['run', 'tef.yaml', '--out', 'out-tef'], dir);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/unreachable/);
+  });
+});

@@ -27,6 +27,7 @@ type Importer = (files: SourceFile[]) => ImportedSuite;
 
 const IMPORTERS: Record<string, () => Promise<Importer>> = {
   bfcl: async () => (await import('../import/bfcl-suite')).bfclToSuite,
+  'mcp-tef': async () => (await import('../import/mcp-tef-suite')).mcpTefToSuite,
 };
 
 export async function importCommand(args: string[], io: CliIo): Promise<ExitCode> {
