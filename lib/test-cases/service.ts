@@ -13,6 +13,7 @@ import {
 import type { McpServerRow } from '@/db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { parseWith } from '../http';
+import { assertArgumentTypes } from './argument-types';
 import { toTestCaseDto, type TestCaseDto } from './dto';
 import { TestCaseInputSchema, type TestCaseInput, type TestCasePatch } from './schemas';
 
@@ -70,6 +71,7 @@ export function assertTestCaseNameFree(name: string, exceptId?: string): void {
 export function createTestCase(input: TestCaseInput, options: { allowDuplicateName?: boolean } = {}): TestCaseDto {
   if (!options.allowDuplicateName) assertTestCaseNameFree(input.name);
   const servers = resolveServerIds(input.serverIds);
+  assertArgumentTypes(input, servers);
   return toTestCaseDto(insertTestCase(toTestCaseValues(input, servers), servers.map((s) => s.id)));
 }
 
@@ -79,6 +81,7 @@ export function updateTestCase(id: string, patch: TestCasePatch): TestCaseDto {
   const merged = parseWith(TestCaseInputSchema, { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching, ...patch });
   if (merged.name.trim().toLowerCase() !== name.trim().toLowerCase()) assertTestCaseNameFree(merged.name, id);
   const servers = resolveServerIds(merged.serverIds);
+  assertArgumentTypes(merged, servers);
   const row = updateTestCaseRow(id, toTestCaseValues(merged, servers), servers.map((s) => s.id));
   if (!row) throw new NotFoundError('Test case', id);
   return toTestCaseDto(row);
