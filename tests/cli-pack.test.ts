@@ -18,7 +18,8 @@ type Result = { code: number | null; out: string };
 
 function sh(command: string, args: string[], cwd: string): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && k !== 'DATA_DIR'));
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const k of Object.keys(env)) if (k.startsWith('npm_') || k === 'DATA_DIR') delete env[k];
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
