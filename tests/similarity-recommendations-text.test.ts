@@ -46,6 +46,13 @@ describe('the text checker', () => {
     expect(checkSentences('Only search_files takes a pattern (string). Say so in the first sentence of each description.', tools)).toEqual([]);
   });
 
+  it('counts a name inside a longer one once, and reads a backticked name with a question mark as part of its sentence', () => {
+    const named = [tool('g', 'GitHub'), tool('g', 'GitHub Issues'), tool('g', 'Is Feed Done?'), tool('g', 'Is Content Done?')];
+    expect(checkSentences('Merge GitHub and `GitHub Issues` into one tool.', named)).toEqual([]);
+    expect(checkSentences('Only `Is Feed Done?` mentions "feed", and only `Is Content Done?` mentions "content".', named)).toEqual([]);
+    expect(checkSentences('Only Is Feed Done? mentions "feed".', named).map((p) => p.check)).toEqual(['period', 'capital']);
+  });
+
   it('refuses suggested names that glue two verbs, and accepts a verb with an object', () => {
     expect(checkSuggestedName('search_find_files').map((p) => p.check)).toEqual(['glued_verbs']);
     expect(checkSuggestedName('getFetchRun').map((p) => p.check)).toEqual(['glued_verbs']);

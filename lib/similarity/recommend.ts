@@ -3,6 +3,7 @@ import type { PairAnalysis } from './analyze';
 import { mapLimit } from './map-limit';
 import { descriptionCommands, parameterCommands, renameCommands } from './recommend/patch';
 import { reviseByRules } from './recommend/revise';
+import { toolLabel } from './recommend/sentences';
 import { ORDERED_RULES } from './recommend/rules/registry';
 import { ISSUE_TYPES, type Finding, type Issue, type IssueType, type JsonPatchOperation, type PairView, type ParameterEdit, type Priority } from './recommend/types';
 import { createEvidenceContext, pairEvidence, type EvidenceContext, type PairEvidence } from './recommend/evidence';
@@ -63,8 +64,8 @@ function createViews(scoring: Scoring, context: EvidenceContext, a: number, b: n
   const toolA = scoring.tools[a]!;
   const toolB = scoring.tools[b]!;
   const sameName = toolA.name === toolB.name;
-  const labelA = sameName ? toolA.id : toolA.name;
-  const labelB = sameName ? toolB.id : toolB.name;
+  const labelA = toolLabel(sameName ? toolA.id : toolA.name);
+  const labelB = toolLabel(sameName ? toolB.id : toolB.name);
   const fromA = pairEvidence(context, a, b);
   const fromB = pairEvidence(context, b, a);
   const view = (tool: SimilarityTool, other: SimilarityTool, toolLabel: string, otherLabel: string, evidence: PairEvidence): PairView => ({

@@ -1,6 +1,7 @@
 import { humanizeName } from '@/lib/text/tokenize';
 import type { SimilarityTool } from '../types';
 import { exampleCall } from './examples';
+import { toolLabel } from './sentences';
 import type { Finding, PairView } from './types';
 
 /** Keeps a revision within what tool listings comfortably show. */
@@ -44,7 +45,7 @@ function pointers(text: string, views: readonly PairView[]): string[] {
     const words = humanizeName(other.name).toLowerCase().split(' ');
     const verbFirst = object.length > 0 && words.indexOf(verb) < words.indexOf(object[0]!);
     if (verbAt !== 'name' || qualifier.length > 0 || !verbFirst || object.join(' ') === e.action.own.object.join(' ')) continue;
-    out.push(`To ${verb} the ${object.join(' ')}, use ${other.name}.`);
+    out.push(`To ${verb} the ${object.join(' ')}, use ${toolLabel(other.name)}.`);
   }
   return out;
 }

@@ -3,6 +3,15 @@ import { listWords } from './words';
 
 /** Small pieces the rules write sentences with; each returns words that fit mid-sentence. */
 
+/**
+ * How a sentence names a tool: as is when it is one identifier (`read_file`, `alpha/search`),
+ * in backticks when it holds spaces or sentence punctuation ("Is Feed Done?", "Get DAG Details"),
+ * so the name cannot end or split a sentence.
+ */
+export function toolLabel(name: string): string {
+  return /^[\w./#:@~+-]+$/.test(name) ? name : `\`${name.replace(/`/g, "'")}\``;
+}
+
 /** `"run", "count" and "distribution"` */
 export function quoteWords(words: readonly string[], max = 3): string {
   return listWords(words.slice(0, max).map((w) => `"${w}"`));

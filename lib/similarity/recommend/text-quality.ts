@@ -22,7 +22,7 @@ export function splitSentences(text: string): string[] {
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === '"') quoted = !quoted;
+    if (c === '"' || c === '`') quoted = !quoted;
     else if (!quoted && '([{'.includes(c)) depth++;
     else if (!quoted && ')]}'.includes(c)) depth = Math.max(0, depth - 1);
     else if (!quoted && depth === 0 && '.!?'.includes(c) && (i + 1 === text.length || /\s/.test(text[i + 1]!))) {
@@ -73,10 +73,14 @@ export function checkSentences(text: string, tools: readonly SimilarityTool[] = 
     if (/""/.test(sentence)) problems.push({ check: 'fragment', text: sentence, detail: 'an empty quotation' });
     // A quoted passage of a description is cited, not named by the writer.
     const unquoted = sentence.replace(/"[^"]*"/g, '""');
+    // Longer names first, each blanked once counted: "GitHub" inside "GitHub Issues" is not a second GitHub.
+    let rest = unquoted;
     const seen = new Map<string, number>();
-    for (const { tool, label } of labels) {
-      const n = count(unquoted, label);
-      if (n) seen.set(tool.id, (seen.get(tool.id) ?? 0) + n);
+    for (const { tool, label } of [...labels].sort((x, y) => y.label.length - x.label.length)) {
+      const n = count(rest, label);
+      if (!n) continue;
+      seen.set(tool.id, (seen.get(tool.id) ?? 0) + n);
+      rest = rest.split(label).join('§');
     }
     for (const [id, n] of seen) if (n > 1) problems.push({ check: 'repeated_name', text: sentence, detail: `${id} is named ${n} times in one sentence` });
   }
