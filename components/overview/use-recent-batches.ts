@@ -9,6 +9,8 @@ export const RECENT_LIMIT = 6;
 export function useRecentBatches() {
   return useQuery({
     ...queries.batches({ limit: RECENT_LIMIT }),
+    // A batch started elsewhere (another tab, the API, the CLI) shows when the reader comes back.
+    refetchOnWindowFocus: true,
     refetchInterval: (q) => (q.state.data?.items.some((b) => b.status === 'pending' || b.status === 'running') ? 2_000 : false),
   });
 }
