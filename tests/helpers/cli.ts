@@ -11,8 +11,10 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 /** Runs the real `mcp-eval` launcher in `cwd` (no TTY), as CI would. */
 export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATA_DIR', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'MCP_EVAL_MODEL_API_KEY', 'SEED_DEMO'].includes(k)));
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/mcp-eval.mjs'), ...args], { cwd, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const childEnv: NodeJS.ProcessEnv = { ...process.env };
+    for (const k of ['DATA_DIR', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'MCP_EVAL_MODEL_API_KEY', 'SEED_DEMO']) delete childEnv[k];
+    Object.assign(childEnv, env);
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/mcp-eval.mjs'), ...args], { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
