@@ -1,9 +1,12 @@
 /**
- * Lists the tools of the held-out MCP servers (devDependencies, started over stdio) and writes
- * tests/fixtures/heldout/<slug>.json, which tests/similarity-heldout.test.ts reads. The test
- * never starts a server; run this only to refresh the fixtures after changing a version:
+ * Lists the tools of a held-out set's MCP servers (devDependencies, started over stdio) and writes
+ * tests/fixtures/<set>/<slug>.json, which tests/similarity-heldout*.test.ts read. The tests
+ * never start a server; run this only to refresh the fixtures after changing a version:
  *
- *   npx tsx scripts/heldout/list-tools.ts [slug ...]
+ *   npx tsx scripts/heldout/list-tools.ts [--set heldout-2] [slug ...]
+ *
+ * Sets: 'heldout' (the first set, the default) and 'heldout-2' (a fresh one, labeled blind after
+ * the first had been measured on). A new set is a new entry of HELDOUT_SETS.
  *
  * Servers run without network where the OS allows it (`unshare -rn`, Linux), with a throwaway
  * HOME and dummy credentials: listing tools must not need a real account. The SDK is used
@@ -25,6 +28,7 @@ type HeldoutServer = {
   env?: Record<string, string>;
 };
 
+/** The first held-out set (tests/fixtures/heldout). */
 export const HELDOUT_SERVERS: HeldoutServer[] = [
   { slug: 'playwright', packageName: '@playwright/mcp', bin: 'playwright-mcp', args: ['--headless'] },
   { slug: 'chrome-devtools', packageName: 'chrome-devtools-mcp', bin: 'chrome-devtools-mcp', args: ['--headless', '--isolated'] },
@@ -35,8 +39,35 @@ export const HELDOUT_SERVERS: HeldoutServer[] = [
   { slug: 'context7', packageName: '@upstash/context7-mcp' },
 ];
 
+/**
+ * The second, fresh set (tests/fixtures/heldout-2): servers that appear nowhere else in the repo nor
+ * in shared/data/mcp-servers-2797-tools.json, which the method is developed on.
+ */
+export const HELDOUT_2_SERVERS: HeldoutServer[] = [
+  {
+    slug: 'supabase',
+    packageName: '@supabase/mcp-server-supabase',
+    // Every feature group but 'docs', whose tool description is fetched from the network when listed.
+    args: ['--features=account,database,debugging,development,functions,branching,storage'],
+    env: { SUPABASE_ACCESS_TOKEN: 'sbp_dummy_not_a_real_token' },
+  },
+  { slug: 'netlify', packageName: '@netlify/mcp', env: { NETLIFY_PERSONAL_ACCESS_TOKEN: 'nfp_dummy_not_a_real_token' } },
+  { slug: 'launchdarkly', packageName: '@launchdarkly/mcp-server', args: ['start', '--api-key', 'api-dummy-not-a-real-key'] },
+  {
+    slug: 'cloudflare',
+    packageName: '@cloudflare/mcp-server-cloudflare',
+    args: ['run', '0123456789abcdef0123456789abcdef'],
+    env: { CLOUDFLARE_ACCOUNT_ID: '0123456789abcdef0123456789abcdef', CLOUDFLARE_API_TOKEN: 'dummy-not-a-real-token' },
+  },
+];
+
+/** Set name (the fixtures folder under tests/fixtures) to its servers. */
+export const HELDOUT_SETS: Record<string, HeldoutServer[]> = {
+  heldout: HELDOUT_SERVERS,
+  'heldout-2': HELDOUT_2_SERVERS,
+};
+
 const ROOT = path.resolve(__dirname, '../..');
-const OUT_DIR = path.join(ROOT, 'tests/fixtures/heldout');
 const LIST_TIMEOUT_MS = 30_000;
 
 type PackageJson = { name: string; version: string; bin?: string | Record<string, string> };
@@ -104,10 +135,22 @@ async function listServer(server: HeldoutServer, isolate: boolean, home: string)
   }
 }
 
+/** `[--set <name>] [slug ...]`: the set ('heldout' when omitted) and the slugs to list (all when none). */
+function parseArgs(argv: string[]): { set: string; only: string[] } {
+  const at = argv.indexOf('--set');
+  if (at < 0) return { set: 'heldout', only: argv };
+  const set = argv[at + 1];
+  if (!set) throw new Error('--set needs a name');
+  return { set, only: argv.filter((_, i) => i !== at && i !== at + 1) };
+}
+
 async function main() {
-  const only = process.argv.slice(2);
-  const servers = only.length ? HELDOUT_SERVERS.filter((s) => only.includes(s.slug)) : HELDOUT_SERVERS;
-  if (!servers.length) throw new Error(`unknown slugs ${only.join(', ')}; known: ${HELDOUT_SERVERS.map((s) => s.slug).join(', ')}`);
+  const { set, only } = parseArgs(process.argv.slice(2));
+  const all = HELDOUT_SETS[set];
+  if (!all) throw new Error(`unknown set ${set}; known: ${Object.keys(HELDOUT_SETS).join(', ')}`);
+  const servers = only.length ? all.filter((s) => only.includes(s.slug)) : all;
+  if (!servers.length) throw new Error(`unknown slugs ${only.join(', ')}; known in ${set}: ${all.map((s) => s.slug).join(', ')}`);
+  const OUT_DIR = path.join(ROOT, 'tests/fixtures', set);
   const isolate = canIsolateNetwork();
   if (!isolate) console.warn('note: cannot isolate the servers from the network here (unshare -rn); listing anyway');
   mkdirSync(OUT_DIR, { recursive: true });
