@@ -1,4 +1,4 @@
-import { relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
+import { actionKey, objectKey, relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
 import type { PairScores } from './vector';
 
 /**
@@ -11,7 +11,12 @@ import type { PairScores } from './vector';
  *   different action:           s - DIFFERENT_PENALTY x nearness(s)
  *   a verb outside the table:   s
  *
- * objectOverlap is the Jaccard share of object words (0..1). Every adjustment needs an object
+ * The relation comes from lib/text/actions.ts (relateActions): same class = synonym; two reading
+ * classes (get, list, describe, export) = related; a read against a change (list vs create, get vs
+ * update) or two unrelated changes (create vs update, clone vs delete) = different; undoing
+ * pairs = opposite. A name's alternatives (get_or_create) take the closest relation.
+ * objectOverlap is the Jaccard share of object words (0..1), compared by plural-blind keys
+ * (objectKey: aliases = alias, databases = database). Every adjustment needs an object
  * word in common: a shared verb alone (create_issue vs create_repository) earns nothing, and
  * different actions on different objects (retrieve_context vs answer_question) are left to
  * the texts. nearness(s) = min(1, (1 - s) /
@@ -55,20 +60,26 @@ const RELATIONS: readonly ActionRelation[] = ['unknown', 'same', 'synonym', 'rel
  */
 export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAction[], toScore: (raw: number) => number, fromScore: (score: number) => number): PairScores {
   const n = inner.count;
-  const verbs = [...new Set(actions.map((a) => a.verb).filter((v): v is string => v !== null))];
+  const keys = actions.map(actionKey);
+  const verbs = [...new Set(keys.filter((v): v is string => v !== null))];
   const verbIndex = new Map(verbs.map((v, i) => [v, i]));
   const verbId = new Int32Array(n).fill(-1);
-  actions.forEach((a, i) => {
-    if (a.verb) verbId[i] = verbIndex.get(a.verb)!;
+  keys.forEach((key, i) => {
+    if (key) verbId[i] = verbIndex.get(key)!;
   });
   const v = verbs.length;
-  const relation = new Int8Array(v * v);
-  for (let x = 0; x < v; x++) for (let y = 0; y < v; y++) relation[x * v + y] = RELATIONS.indexOf(relateActions(verbs[x]!, verbs[y]!));
+  // Filled on demand: only verbs of tools that share an object are ever related (all v x v at once blocks the event loop).
+  const relation = new Int8Array(v * v).fill(-1);
+  const relationOf = (x: number, y: number): number => {
+    let code = relation[x * v + y]!;
+    if (code < 0) code = relation[x * v + y] = relation[y * v + x] = RELATIONS.indexOf(relateActions(verbs[x]!, verbs[y]!));
+    return code;
+  };
 
   // Object words as small sorted id lists (the overlap of a pair is a merge), and per word the
   // tools with a verb that name it, ascending.
   const wordIds = new Map<string, number>();
-  const objects = actions.map((a) => Int32Array.from(new Set(a.object.map((w) => wordIds.get(w) ?? wordIds.set(w, wordIds.size).get(w)!))).sort());
+  const objects = actions.map((a) => Int32Array.from(new Set(a.object.map(objectKey).map((w) => wordIds.get(w) ?? wordIds.set(w, wordIds.size).get(w)!))).sort());
   const postingLists: number[][] = Array.from({ length: wordIds.size }, () => []);
   objects.forEach((words, i) => {
     if (verbId[i]! >= 0) for (const w of words) postingLists[w]!.push(i);
@@ -93,7 +104,7 @@ export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAc
     const vi = verbId[i]!;
     const vj = verbId[j]!;
     if (vi < 0 || vj < 0) return raw;
-    const code = relation[vi * v + vj]!;
+    const code = relationOf(vi, vj);
     if (code === 0) return raw;
     // Every adjustment is about the same object: with no object word in common, actions say nothing.
     const overlap = overlapOf(i, j);

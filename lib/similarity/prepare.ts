@@ -18,7 +18,7 @@ export function prepareTools(tools: readonly SimilarityTool[], features = { boil
     : { texts: tools.map((t) => t.description), removedShare: tools.map(() => 0), spans: [] };
   const compared = tools.map((t, i) => (stripped.texts[i] === t.description ? t : { ...t, description: stripped.texts[i]! }));
   // Actions read the text as compared: a shared header's first verb is no tool's action.
-  const parsed = compared.map((t) => (features.actions ? parseToolAction(t.name, t.description) : { verb: null, object: [], prefix: [] }));
+  const parsed = compared.map((t) => (features.actions ? parseToolAction(t.name, t.description) : { verb: null, alternatives: [], object: [], described: [], prefix: [] }));
   const actions = withoutProductPrefixes(parsed, compared.map((t) => t.name), compared.map((t) => t.server));
   return { compared, actions, boilerplate: stripped.spans, boilerplateShare: stripped.removedShare };
 }

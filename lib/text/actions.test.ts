@@ -3,12 +3,31 @@ import { knownVerb, objectOverlap, parseToolAction, relateActions, withoutProduc
 
 describe('actions and objects', () => {
   it('reads the verb from the name past a product prefix, else from the description', () => {
-    expect(parseToolAction('create_todo', 'Create a todo')).toEqual({ verb: 'create', object: ['todo'], prefix: [] });
+    expect(parseToolAction('create_todo', 'Create a todo')).toEqual({ verb: 'create', alternatives: [], object: ['todo'], described: ['todo'], prefix: [] });
     expect(parseToolAction('jira_search', 'Search issues using JQL')).toMatchObject({ verb: 'search', prefix: ['jira'] });
     expect(parseToolAction('Get DAG Details', 'Gets details of a DAG.')).toMatchObject({ verb: 'get', object: ['dag'] });
     expect(parseToolAction('whois_domain', 'Looks up WHOIS information about the specified domain.').verb).toBeNull();
     expect(parseToolAction('search', 'Search documents across indices')).toMatchObject({ verb: 'search', prefix: [] });
     expect(parseToolAction('records', 'Retrieves records of a table').verb).toBe('retrieve');
+  });
+
+  it('reads verb-last and camelCase names, alternatives, qualifiers, and verbs the table lacks when the description uses them', () => {
+    expect(parseToolAction('s3_bucket_list', 'List all S3 buckets')).toMatchObject({ verb: 'list', object: ['s3', 'bucket'] });
+    expect(parseToolAction('charge_list', 'List recent charges')).toMatchObject({ verb: 'list', object: ['charge'] });
+    expect(parseToolAction('GetCollections', 'Get all collections')).toMatchObject({ verb: 'get', object: ['collection'] });
+    expect(parseToolAction('get_or_create_label', 'Gets a label or creates it')).toMatchObject({ verb: 'get', alternatives: ['create'], object: ['label'] });
+    expect(parseToolAction('get_task_by_id', 'Get a task')).toMatchObject({ verb: 'get', object: ['task'] });
+    expect(parseToolAction('get_list_of_tags', 'Get a list of tags')).toMatchObject({ verb: 'get', object: ['tag'] });
+    expect(parseToolAction('Add Post', 'Create a post')).toMatchObject({ verb: 'add', object: ['post'] });
+    expect(parseToolAction('Patch Multiple DAGs', 'Patch DAGs')).toMatchObject({ verb: 'patch', object: ['dag'] });
+    expect(parseToolAction('escrowPayment', 'Escrows a payment until delivery.')).toMatchObject({ verb: 'escrow', object: ['payment'] });
+    expect(parseToolAction('weather_forecast', 'Weather forecast for a city').verb).toBeNull();
+    expect(parseToolAction('inventory', 'This tool retrieves the inventory of a store').verb).toBe('retrieve');
+  });
+
+  it('compares objects by plural-blind keys', () => {
+    expect(objectOverlap(['aliases'], ['alias'])).toBe(1);
+    expect(objectOverlap(['databases'], ['database'])).toBe(1);
   });
 
   it('knows negated verbs and third-person forms', () => {
@@ -31,6 +50,17 @@ describe('actions and objects', () => {
     expect(relateActions('read', 'write')).toBe('opposite');
     expect(relateActions('send', 'forward')).toBe('different');
     expect(relateActions('get', null)).toBe('unknown');
+    // Reading vs changing, and two unrelated changes, are different jobs; two readings are related.
+    expect(relateActions('list', 'create')).toBe('different');
+    expect(relateActions('create', 'update')).toBe('different');
+    expect(relateActions('describe', 'export')).toBe('related');
+    expect(relateActions('grant', 'revoke')).toBe('opposite');
+    expect(relateActions('deposit', 'withdraw')).toBe('opposite');
+    expect(relateActions('stake', 'restake')).toBe('synonym');
+    expect(relateActions('escrow', 'release')).toBe('different');
+    // Alternatives take the closest relation.
+    expect(relateActions('get|create', 'create')).toBe('same');
+    expect(relateActions('get|create', 'delete')).toBe('different');
   });
 
   it('drops a product prefix shared by the server, never an object after the verb', () => {
