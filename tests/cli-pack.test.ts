@@ -37,7 +37,7 @@ describe('the packed package', () => {
     const packed = await sh('npm', ['pack', '--pack-destination', dir, '--json', '--ignore-scripts'], ROOT);
     expect(packed.code, packed.out).toBe(0);
     const tarball = fs.readdirSync(dir).find((f) => f.endsWith('.tgz'));
-    expect(tarball).toBeDefined();
+    expect(tarball).toMatch(/^mcp-eval-harness-.*\.tgz$/);
 
     const app = path.join(dir, 'app');
     fs.mkdirSync(app);

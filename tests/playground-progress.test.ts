@@ -89,7 +89,8 @@ describe('playground progress and cancel', () => {
       cancelled = list.body.items.find((x) => x.status === 'failed' && /cancel/i.test(x.errorMessage ?? ''));
       if (!cancelled) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(cancelled).toBeDefined();
+    expect(cancelled?.status).toBe('failed');
+    expect(cancelled?.errorMessage).toMatch(/cancel/i);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -170,7 +170,7 @@ describe('rule-based recommendations: one server with a shared error block', () 
       const before = definitionOf(tool);
       const id = `files/${tool.name}`;
       const revision = result.recommendations.revisions.find((r) => r.tool === id);
-      expect(revision).toBeDefined();
+      expect(revision?.tool).toBe(id);
       expect(applyJsonPatch(before, revision?.applyCommands ?? []).description).toBe(revision?.after);
       for (const issue of issuesOf(id)) {
         const after = applyJsonPatch(before, issue.applyCommands);

@@ -114,7 +114,7 @@ describe('POST /api/similarity/test-case-drafts (rules)', () => {
   it('an accepted draft is a valid test case that the local provider runs', { timeout: 60_000 }, async () => {
     const res = await propose({ serverIds: [filesId] });
     const draft = res.body.drafts.find((d) => d.target.tool === 'find_files');
-    expect(draft).toBeDefined();
+    expect(draft?.target).toMatchObject({ tool: 'find_files' });
     if (!draft) return;
     const created = await call<{ id: string; expectedTool: string }>(testCasesRoute.POST, 'POST', '/api/test-cases', {
       body: { name: draft.name, query: draft.query, serverIds: draft.serverIds, expectedServer: draft.target.server, expectedTool: draft.target.tool, expectedParameters: draft.expectedParameters },
