@@ -85,7 +85,7 @@ function adjusted(scores: PairScores, actions: ToolAction[], calibration: Calibr
 
 export async function buildScoring(given: SimilarityTool[], options: ScoringOptions, backend: EmbeddingBackend): Promise<Scoring> {
   const features = options.features ?? { boilerplate: true, actions: true };
-  const prepared = prepareTools(given, features);
+  const prepared = await prepareTools(given, features);
   const tools = prepared.compared;
   const shared = { tools: given, compared: tools, actions: prepared.actions, boilerplate: prepared.boilerplate };
   const params = options.withParameters ? parameterSlots(tools) : null;
