@@ -277,7 +277,7 @@ test('the similarity heatmap is read with the keyboard: one tab stop, arrow keys
   const stop = grid.locator('[role="gridcell"][tabindex="0"]');
   await expect(stop, 'the grid is one tab stop').toHaveCount(1);
   await tabTo(page, stop, 20);
-  await expect(stop).toHaveAccessibleName(/^search_docs and find_pages: overlap \d\.\d\d/);
+  await expect(stop).toHaveAccessibleName(/^search_docs and find_pages: similarity \d\.\d\d/);
 
   const detail = page.getByTestId('sim-heatmap-detail');
   // Said once: the pair is the focused cell's name, the scores its description; the panel is not also a live region.
@@ -293,7 +293,7 @@ test('the similarity heatmap is read with the keyboard: one tab stop, arrow keys
   const before = await detail.locator('dt:text-is("Overlap") + dd').textContent();
   await page.keyboard.press('ArrowRight');
   await expect(stop).toBeFocused();
-  await expect(stop).toHaveAccessibleName(/^search_docs and delete_event: overlap \d\.\d\d/);
+  await expect(stop).toHaveAccessibleName(/^search_docs and delete_event: similarity \d\.\d\d/);
   await expect(detail).toContainText('delete_event');
   for (const dim of ['Overlap', 'Parameters', 'Description']) await expect(detail).toContainText(dim);
   const overlap = await detail.locator('dt:text-is("Overlap") + dd').textContent();
@@ -302,7 +302,7 @@ test('the similarity heatmap is read with the keyboard: one tab stop, arrow keys
   await expect(stop).toHaveAccessibleDescription(/^Overlap \d\.\d\d .*Parameters .*Description/);
 
   // Every cell says its pair and score (or that it is the tool itself); a flagged pair says so too.
-  for (const cell of await grid.getByRole('gridcell').all()) await expect(cell).toHaveAccessibleName(/: overlap \d\.\d\d|\(itself\)$/);
+  for (const cell of await grid.getByRole('gridcell').all()) await expect(cell).toHaveAccessibleName(/: similarity \d\.\d\d|\(itself\)$/);
   for (const cell of await grid.locator('[role="gridcell"].is-flagged').all()) await expect(cell).toHaveAccessibleName(/, flagged$/);
   // The same scores as a sortable table, for anyone who would rather read rows.
   await page.getByRole('checkbox', { name: 'Show unflagged pairs too' }).check();

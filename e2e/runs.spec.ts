@@ -57,7 +57,8 @@ test('launch a local batch from the UI, watch it finish live, and open a run', a
   await expect(page).toHaveURL(new RegExp(`batchId=${batch.id}`));
   const table = page.getByTestId('run-table');
   await expect(table.getByTestId('run-row')).toHaveCount(Math.min(total, 25));
-  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(`(${total})`);
+  // The batch list has its own pagination once the shared database holds many batches.
+  await expect(page.getByRole('navigation', { name: 'Pagination' }).filter({ hasText: `(${total})` })).toHaveCount(1);
   await page.getByLabel('Classification').selectOption('TP');
   await expect(page).toHaveURL(/classification=TP/);
   await expect(table.getByTestId('run-row').first()).toContainText('TP');

@@ -49,7 +49,7 @@ test('analyse the three demo servers: model and fallback reason, heatmap, flagge
   const grid = page.getByRole('grid', { name: /Overlap heatmap of \d+ tools/ });
   await expect(grid).toBeVisible();
   await expect(grid.getByRole('rowheader', { name: 'rag_search' })).toBeVisible();
-  const cell = grid.getByRole('gridcell', { name: /^rag_search and rag_retrieve_context: overlap/ });
+  const cell = grid.getByRole('gridcell', { name: /^rag_search and rag_retrieve_context: similarity/ });
   await cell.hover();
   const detail = page.getByTestId('sim-heatmap-detail');
   await expect(detail).toContainText('rag_search');
