@@ -99,12 +99,28 @@ export const WeightsSchema = z
 const SOURCES = ['serverList', 'toolList', 'urlList', 'serverIds'] as const;
 export type SimilaritySource = (typeof SOURCES)[number];
 
+/** The four ways to name the tools to compare; a request gives exactly one (requireOneSource). */
+export const SOURCE_FIELDS = {
+  serverList: z.array(ServerEntrySchema).min(1).max(5000).optional(),
+  toolList: z.array(ToolEntrySchema).min(1).max(MAX_TOOLS).optional(),
+  urlList: z.array(UrlEntrySchema).min(1).max(50).optional(),
+  serverIds: z.array(z.string().trim().min(1).max(100)).min(1).max(100).optional(),
+};
+
+export function requireOneSource(body: Partial<Record<SimilaritySource, unknown>>, ctx: z.RefinementCtx): void {
+  const given = SOURCES.filter((k) => body[k] !== undefined);
+  if (given.length !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: given.length ? [given[1] ?? ''] : [],
+      message: `give exactly one of ${SOURCES.join(', ')}${given.length ? ` (got ${given.join(', ')})` : ''}`,
+    });
+  }
+}
+
 export const SimilarityRequestSchema = z
   .object({
-    serverList: z.array(ServerEntrySchema).min(1).max(5000).optional(),
-    toolList: z.array(ToolEntrySchema).min(1).max(MAX_TOOLS).optional(),
-    urlList: z.array(UrlEntrySchema).min(1).max(50).optional(),
-    serverIds: z.array(z.string().trim().min(1).max(100)).min(1).max(100).optional(),
+    ...SOURCE_FIELDS,
     embeddingModel: z.string().trim().min(1).max(200).optional(),
     similarityThreshold: z.number().min(0).max(1).default(DEFAULT_THRESHOLD),
     computeFullSimilarity: z.boolean().default(false),
@@ -123,14 +139,7 @@ export const SimilarityRequestSchema = z
   })
   .strict()
   .superRefine((body, ctx) => {
-    const given = SOURCES.filter((k) => body[k] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: given.length ? [given[1] ?? ''] : [],
-        message: `give exactly one of ${SOURCES.join(', ')}${given.length ? ` (got ${given.join(', ')})` : ''}`,
-      });
-    }
+    requireOneSource(body, ctx);
     if (body.weights) {
       const merged = { ...DEFAULT_WEIGHTS, ...body.weights };
       if (merged.semantic + merged.parameters + merged.description <= 0) {
