@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CONCURRENCY } from '../eval/api/limits';
+import { ConcurrencySchema, RunNameSchema, TestCaseIdsSchema } from '../eval/api/schemas';
 import { ModelConfigSchema } from '../providers/types';
 
 /** The baseline variant's reserved name: the tools as the servers list them. */
@@ -55,21 +55,16 @@ function modelKey(m: z.infer<typeof ModelConfigSchema>): string {
 
 export const ExperimentInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: RunNameSchema.optional(),
     /** Default: every test case whose servers include one holding a changed tool. */
-    testCaseIds: z
-      .array(z.string().min(1).max(100))
-      .min(1)
-      .max(10_000)
-      .refine((ids) => new Set(ids).size === ids.length, 'testCaseIds must not repeat')
-      .optional(),
+    testCaseIds: TestCaseIdsSchema.optional(),
     models: z
       .array(ModelConfigSchema)
       .min(1, 'at least one model config')
       .max(5)
       .refine((ms) => new Set(ms.map(modelKey)).size === ms.length, 'models must not repeat (each is one side of the pairing)'),
     samples: z.number().int().min(1).max(10).default(1),
-    concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(4),
+    concurrency: ConcurrencySchema,
     variants: z
       .array(VariantSchema)
       .min(1, 'at least one variant besides the original')

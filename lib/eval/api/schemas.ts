@@ -10,19 +10,23 @@ export const SingleRunInputSchema = z
   .strict();
 export type SingleRunInput = z.infer<typeof SingleRunInputSchema>;
 
+/** Fields a batch shares with what runs as batches (experiments). */
+export const RunNameSchema = z.string().trim().min(1).max(200);
+export const TestCaseIdsSchema = z
+  .array(z.string().min(1).max(100))
+  .min(1)
+  .max(10_000)
+  .refine((ids) => new Set(ids).size === ids.length, 'testCaseIds must not repeat');
+export const ConcurrencySchema = z.number().int().min(1).max(MAX_CONCURRENCY).default(4);
+
 export const BatchInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: RunNameSchema.optional(),
     /** Default: every test case. */
-    testCaseIds: z
-      .array(z.string().min(1).max(100))
-      .min(1)
-      .max(10_000)
-      .refine((ids) => new Set(ids).size === ids.length, 'testCaseIds must not repeat')
-      .optional(),
+    testCaseIds: TestCaseIdsSchema.optional(),
     models: z.array(ModelConfigSchema).min(1, 'at least one model config').max(20),
     samples: z.number().int().min(1).max(MAX_SAMPLES).default(1),
-    concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(4),
+    concurrency: ConcurrencySchema,
   })
   .strict();
 export type BatchInput = z.infer<typeof BatchInputSchema>;
