@@ -1,3 +1,4 @@
+import { saveBlob } from '@/components/ui/save-blob';
 import { ApiError } from '@/components/data/fetcher';
 import type { ReportFormatId, CsvTable } from '@/lib/similarity/report/types';
 import type { SimilarityBody } from './types';
@@ -34,15 +35,6 @@ export async function downloadReport(path: string, body: SimilarityBody, headers
   if (!res.ok) throw await errorOf(res);
   const blob = await res.blob();
   const name = fileNameFrom(res.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, name);
   return name;
 }
