@@ -28,12 +28,16 @@ export function RevokeKeyButton({ kind = 'mcp', apiKey, onRevoked }: { kind?: Ke
         busy={revoke.isPending}
         error={revoke.error?.message ?? null}
         onConfirm={() =>
-          revoke.mutate(apiKey.id, {
-            onSuccess: () => {
+          // Not mutate's own onSuccess: the list refetch that the hook awaits re-renders the row
+          // without this button, and react-query skips the callbacks of an unmounted caller, so the
+          // notice was sometimes never shown. The promise settles whatever is mounted by then.
+          void revoke.mutateAsync(apiKey.id).then(
+            () => {
               setOpen(false);
               onRevoked(apiKey.name);
             },
-          })
+            () => undefined, // shown through revoke.error
+          )
         }
         onCancel={close}
       >
