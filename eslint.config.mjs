@@ -3,7 +3,7 @@ import { layersPlugin } from './eslint/layers.mjs';
 import { LAYERS } from './eslint/zones.mjs';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.stryker-tmp/**', 'reports/**'] },
+  { ignores: ['.next/**', '.next-*/**', '.e2e-data*/**', 'node_modules/**', 'data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.stryker-tmp/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
+// E2E_DATA_DIR (with NEXT_DIST_DIR and E2E_PORT) lets two e2e runs share a checkout.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
 export default defineConfig({
   testDir: './e2e',
@@ -23,7 +25,7 @@ export default defineConfig({
   },
   webServer: {
     // The production build (npm run build ran first), on a fresh data directory.
-    command: `rm -rf .e2e-data && HOST=127.0.0.1 PORT=${PORT} DATA_DIR=.e2e-data LOG_LEVEL=warn npm start`,
+    command: `rm -rf ${DATA_DIR} && HOST=127.0.0.1 PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn npm start`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
