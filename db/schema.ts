@@ -126,6 +126,25 @@ export const testCaseServers = sqliteTable(
   ],
 );
 
+/**
+ * Free-form labels on test cases ("smoke", "github", "regression-42") for filtering and
+ * "run by tag". One row per (case, tag); the tag index serves the filter and the tag list.
+ */
+export const testCaseTags = sqliteTable(
+  'test_case_tags',
+  {
+    testCaseId: text('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.testCaseId, t.tag] }),
+    index('idx_test_case_tags_tag').on(t.tag),
+    check('ck_test_case_tags_tag', sql`length(${t.tag}) between 1 and 50`),
+  ],
+);
+
 export const modelSettings = sqliteTable(
   'model_settings',
   {
