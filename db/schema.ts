@@ -13,6 +13,7 @@ import {
 // The one import from lib: the provider table is plain data, and the CHECK below must follow it.
 import { PROVIDER_CATALOG, PROVIDER_IDS, providerCheckList } from '../lib/providers/catalog';
 import type { ToolOverride } from '../lib/eval/run/tool-overrides';
+import type { CallOrder, CaseMode, ContextTurn, ExecutePolicy, ExpectedCall, MockResult, Trajectory } from '../lib/eval/sequence/types';
 
 /** How a test case's argument values are compared (lib/eval/judge/arguments/profiles has one file per id). */
 export const ARGUMENT_MATCHING_IDS = ['strict', 'bfcl'] as const;
@@ -87,6 +88,25 @@ export const testCases = sqliteTable(
      * added in migration 0008 (ADD COLUMN), so the table and its triggers were not rebuilt.
      */
     argumentMatching: text('argument_matching', { enum: ARGUMENT_MATCHING_IDS }).notNull().default('strict'),
+    /*
+     * Issue 17 (sequences of calls). Added by migration 0010 with column-level CHECKs (ADD
+     * COLUMN: call_order and mode in their words, max_steps 1..20, the JSON columns' types),
+     * so the table and its triggers were not rebuilt. A case whose expected_calls is
+     * NULL means expected_mcp_server_name/expected_tool_name as one call (or none).
+     */
+    /** JSON array of earlier turns sent before the query (lib/eval/sequence/types ContextTurn). */
+    context: text('context', { mode: 'json' }).$type<ContextTurn[]>(),
+    /** JSON array of expected calls [{server, tool, arguments?}]; NULL = the single expected pair above. */
+    expectedCalls: text('expected_calls', { mode: 'json' }).$type<ExpectedCall[]>(),
+    callOrder: text('call_order', { enum: ['exact', 'any'] }).$type<CallOrder>().notNull().default('exact'),
+    /** JSON array of {server, tool} the model must not call. */
+    forbiddenTools: text('forbidden_tools', { mode: 'json' }).$type<{ server: string; tool: string }[]>(),
+    mode: text('mode', { enum: ['selection', 'sequence'] }).$type<CaseMode>().notNull().default('selection'),
+    maxSteps: integer('max_steps').notNull().default(5),
+    /** JSON: "none" | "read-only" | {"allow": [{server, tool}]}. */
+    execute: text('execute', { mode: 'json' }).$type<ExecutePolicy>().notNull().default(sql`'"none"'`),
+    /** JSON array of scripted results for calls that do not run for real. */
+    mockResults: text('mock_results', { mode: 'json' }).$type<MockResult[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -237,6 +257,10 @@ export const testRuns = sqliteTable(
     /** JSON array of typed failure reasons, e.g. "wrong_tool", "value_mismatch:city". */
     failureReasons: text('failure_reasons', { mode: 'json' }).$type<string[]>(),
     errorMessage: text('error_message'),
+    /** Sequence runs (issue 17): the agent loop's steps and calls, each call's source (executed, mock, not_executed); NULL for selection runs. */
+    trajectory: text('trajectory', { mode: 'json' }).$type<Trajectory>(),
+    /** Model turns the sequence run took; NULL for selection runs. */
+    steps: integer('steps'),
     createdAt: createdAt(),
     startedAt: text('started_at'),
     completedAt: text('completed_at'),
@@ -442,6 +466,43 @@ export const evaluationResults = sqliteTable(
   ],
 );
 
+/**
+ * The sequence judge's per-call verdicts (issue 17): one row per expected call (TP or FN) and
+ * per unexpected call (FP) of a sequence run, so per-call precision/recall is one GROUP BY.
+ * Goes with its run.
+ */
+export const callResults = sqliteTable(
+  'call_results',
+  {
+    id: id(),
+    testRunId: text('test_run_id')
+      .notNull()
+      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    /** Index in the case's expectedCalls; NULL for an unexpected call. */
+    expectedIndex: integer('expected_index'),
+    /** Index in the trajectory's calls; NULL for a missing call. */
+    callIndex: integer('call_index'),
+    outcome: text('outcome', { enum: ['TP', 'FN', 'FP'] }).notNull(),
+    /** The expected call's server/tool for TP and FN, the call made for FP. */
+    server: text('server').notNull(),
+    tool: text('tool').notNull(),
+    argumentCorrectness: real('argument_correctness'),
+    failureReasons: text('failure_reasons', { mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (t) => [
+    // Covering index for the per-call metrics: counts by outcome per run without a table read.
+    index('idx_call_results_run_outcome').on(t.testRunId, t.outcome, t.argumentCorrectness),
+    check('ck_call_results_outcome', sql`${t.outcome} in ('TP', 'FN', 'FP')`),
+    check(
+      'ck_call_results_indexes',
+      sql`(${t.outcome} = 'TP' and ${t.expectedIndex} is not null and ${t.callIndex} is not null)
+        or (${t.outcome} = 'FN' and ${t.expectedIndex} is not null and ${t.callIndex} is null)
+        or (${t.outcome} = 'FP' and ${t.expectedIndex} is null and ${t.callIndex} is not null)`,
+    ),
+    check('ck_call_results_correctness', sql`${t.argumentCorrectness} is null or ${t.argumentCorrectness} between 0 and 1`),
+  ],
+);
+
 /** MCP ToolAnnotations as stored for a static tool (every hint optional). */
 export type StaticToolAnnotations = {
   title?: string;
@@ -556,6 +617,7 @@ export type ToolExecutionRow = typeof toolExecutions.$inferSelect;
 export type StaticToolRow = typeof staticTools.$inferSelect;
 export type NewStaticToolRow = typeof staticTools.$inferInsert;
 export type TestRunRow = typeof testRuns.$inferSelect;
+export type CallResultRow = typeof callResults.$inferSelect;
 export type RunBatchRow = typeof runBatches.$inferSelect;
 export type ExperimentRow = typeof experiments.$inferSelect;
 export type ExperimentVariantRow = typeof experimentVariants.$inferSelect;
