@@ -43,6 +43,7 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'POST', path: '/api/batches', summary: `Run test cases x models x samples: {name?, testCaseIds?, models, samples?, concurrency?}; 202. Providers: ${describeProvidersForDocs(PROVIDER_CATALOG)}.` },
       { method: 'GET', path: '/api/batches', summary: 'Batches with progress counts (?status, limit, offset).' },
       { method: 'GET', path: '/api/batches/{id}', summary: 'One batch and its counts.' },
+      { method: 'GET', path: '/api/batches/{id}/report', summary: 'The batch as a file (?format=html (default) | md | csv | json): standalone HTML with charts, Markdown, CSV one row per run (formula-safe), versioned JSON; 404 unknown batch, 400 unknown format.' },
       { method: 'GET', path: '/api/batches/{id}/events', summary: 'Server-sent events: progress, one run per finished run, then done.' },
       { method: 'POST', path: '/api/batches/{id}/cancel', summary: 'Stop new work at once; in-flight runs end as cancelled.' },
       { method: 'GET', path: '/api/test-runs', summary: 'Runs (?testCaseId, batchId, status, provider, model, classification, limit, offset).' },
