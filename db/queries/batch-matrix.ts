@@ -1,0 +1,60 @@
+import 'server-only';
+import { getSqlite } from '../client';
+import type { ModelSettingsRow } from './runs';
+
+/** A model column of a batch: one model_settings row (each batch writes its own). */
+export type MatrixModelRow = Pick<ModelSettingsRow, 'id' | 'provider' | 'model' | 'temperature' | 'baseUrl' | 'systemPrompt'>;
+
+/** One run of a batch with what a matrix cell shows; booleans as SQLite stores them (0/1/NULL). */
+export type MatrixRunRow = {
+  runId: string;
+  testCaseId: string;
+  testCaseName: string;
+  modelSettingsId: string | null;
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  classification: 'TP' | 'FP' | 'TN' | 'FN' | null;
+  confidenceScore: number | null;
+  samples: number;
+  selectedServer: string | null;
+  selectedTool: string | null;
+  errorMessage: string | null;
+  parameterCorrectness: number | null;
+  passK: 0 | 1 | null;
+  createdAt: string;
+  completedAt: string | null;
+};
+
+/**
+ * The batch's model settings in the order they were written (the launch form's order).
+ * Reads the batch's runs through idx_test_runs_batch, then the settings by primary key.
+ */
+export function listBatchModels(batchId: string): MatrixModelRow[] {
+  return getSqlite()
+    .prepare(
+      `select ms.id, ms.provider, ms.model, ms.temperature, ms.base_url as baseUrl, ms.system_prompt as systemPrompt
+         from model_settings ms
+        where ms.id in (select distinct model_settings_id from test_runs where batch_id = ? and model_settings_id is not null)
+        order by ms.rowid`,
+    )
+    .all(batchId) as MatrixModelRow[];
+}
+
+/**
+ * Every run of a batch in one query (idx_test_runs_batch; the case by primary key, the
+ * evaluation by its unique run index): the matrix is built from this without a query per cell.
+ */
+export function listBatchMatrixRuns(batchId: string): MatrixRunRow[] {
+  return getSqlite()
+    .prepare(
+      `select r.id as runId, r.test_case_id as testCaseId, tc.name as testCaseName, r.model_settings_id as modelSettingsId,
+              r.status, r.classification, r.confidence_score as confidenceScore, r.samples,
+              r.selected_server as selectedServer, r.selected_tool as selectedTool, r.error_message as errorMessage,
+              e.parameter_correctness as parameterCorrectness, e.pass_k as passK,
+              r.created_at as createdAt, r.completed_at as completedAt
+         from test_runs r
+         join test_cases tc on tc.id = r.test_case_id
+         left join evaluation_results e on e.test_run_id = r.id
+        where r.batch_id = ?`,
+    )
+    .all(batchId) as MatrixRunRow[];
+}
