@@ -25,3 +25,20 @@ describe('decideTool', () => {
     expect(decideTool(scores(0.4)).confidence).toBe(1);
   });
 });
+
+describe('decideTool reasoning', () => {
+  it('names the closest candidates and their scores when no tool reaches the threshold', () => {
+    const miss = decideTool([{ name: 'get-sum', score: 0.1041 }, { name: 'echo', score: 0.05 }, { name: 'add', score: 0.02 }, { name: 'zero', score: 0 }], 0.12);
+    expect(miss.selected).toBeNull();
+    expect(miss.reasoning).toContain('Closest: `get-sum` 0.104, `echo` 0.05, `add` 0.02.');
+    expect(miss.reasoning).toContain('0.12 similarity threshold');
+    expect(miss.reasoning).not.toContain('`zero`');
+    expect(miss.reasoning).toContain(`Confidence ${Math.round(miss.confidence * 100)}%`);
+  });
+
+  it('names the runners-up with their scores when a tool wins', () => {
+    const hit = decideTool([{ name: 'a', score: 0.5 }, { name: 'b', score: 0.2 }, { name: 'c', score: 0.1 }], 0.12);
+    expect(hit.selected?.name).toBe('a');
+    expect(hit.reasoning).toContain('`a` scored 0.5 (threshold 0.12), ahead of `b` 0.2, `c` 0.1 (a margin of 60% of the best score)');
+  });
+});
