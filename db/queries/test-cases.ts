@@ -1,11 +1,11 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { getDb, perConnection, type Db } from '../client';
-import { mcpServers, testCases, testCaseServers, type NewTestCaseRow, type TestCaseRow } from '../schema';
+import { mcpServers, testCases, testCaseServers, testCaseTags, type NewTestCaseRow, type TestCaseRow } from '../schema';
 import { likePattern, newId, type Page } from './util';
 
 export type TestCaseServerRef = { id: string; name: string };
-export type TestCaseWithServers = TestCaseRow & { servers: TestCaseServerRef[] };
+export type TestCaseWithServers = TestCaseRow & { servers: TestCaseServerRef[]; tags: string[] };
 
 export type TestCaseFilter = {
   search?: string;
@@ -13,7 +13,22 @@ export type TestCaseFilter = {
   serverName?: string;
   expectedTool?: string;
   kind?: 'positive' | 'negative';
+  /** Cases carrying every one of these tags ('all', the default) or at least one ('any'). */
+  tag?: string[];
+  tagMatch?: 'all' | 'any';
 };
+
+export const TEST_CASE_SORTS = ['created', 'name', 'expectedTool'] as const;
+export type TestCaseSort = (typeof TEST_CASE_SORTS)[number];
+export type TestCaseOrder = { sort?: TestCaseSort; order?: 'asc' | 'desc' };
+
+function taggedWith(tags: string[], match: 'all' | 'any') {
+  const matching = getDb().select({ id: testCaseTags.testCaseId }).from(testCaseTags).where(inArray(testCaseTags.tag, tags));
+  return inArray(
+    testCases.id,
+    match === 'any' ? matching : matching.groupBy(testCaseTags.testCaseId).having(sql`${countDistinct(testCaseTags.tag)} = ${tags.length}`),
+  );
+}
 
 function whereOf(f: TestCaseFilter) {
   const linkedTo = (serverCondition: ReturnType<typeof eq>) =>
@@ -33,7 +48,36 @@ function whereOf(f: TestCaseFilter) {
     f.serverName ? linkedTo(eq(mcpServers.name, f.serverName)) : undefined,
     f.expectedTool ? eq(testCases.expectedToolName, f.expectedTool) : undefined,
     f.kind === 'negative' ? isNull(testCases.expectedToolName) : f.kind === 'positive' ? isNotNull(testCases.expectedToolName) : undefined,
+    f.tag?.length ? taggedWith([...new Set(f.tag)], f.tagMatch ?? 'all') : undefined,
   );
+}
+
+/** Ties (same name, same time) fall back to the id so pages never repeat or skip a row. */
+function orderOf(o: TestCaseOrder): SQL[] {
+  const dir = o.order === 'asc' ? asc : desc;
+  switch (o.sort) {
+    case 'name':
+      return [dir(sql`${testCases.name} collate nocase`), asc(testCases.id)];
+    case 'expectedTool':
+      // negative cases (no expected tool) sort together after the named tools when ascending
+      return [dir(sql`${testCases.expectedToolName} is null`), dir(testCases.expectedToolName), dir(testCases.createdAt), asc(testCases.id)];
+    default:
+      return [dir(testCases.createdAt), asc(testCases.id)];
+  }
+}
+
+function tagsByCase(ids: string[]): Map<string, string[]> {
+  const byCase = new Map<string, string[]>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = getDb()
+      .select({ testCaseId: testCaseTags.testCaseId, tag: testCaseTags.tag })
+      .from(testCaseTags)
+      .where(inArray(testCaseTags.testCaseId, ids.slice(i, i + 500)))
+      .orderBy(asc(testCaseTags.tag))
+      .all();
+    for (const r of rows) byCase.set(r.testCaseId, [...(byCase.get(r.testCaseId) ?? []), r.tag]);
+  }
+  return byCase;
 }
 
 function attachServers(rows: TestCaseRow[]): TestCaseWithServers[] {
@@ -51,17 +95,18 @@ function attachServers(rows: TestCaseRow[]): TestCaseWithServers[] {
     list.push({ id: l.id, name: l.name });
     byCase.set(l.testCaseId, list);
   }
-  return rows.map((r) => ({ ...r, servers: byCase.get(r.id) ?? [] }));
+  const tags = tagsByCase(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, servers: byCase.get(r.id) ?? [], tags: tags.get(r.id) ?? [] }));
 }
 
-export function listTestCases(filter: TestCaseFilter & Page): { rows: TestCaseWithServers[]; total: number } {
+export function listTestCases(filter: TestCaseFilter & Page & TestCaseOrder): { rows: TestCaseWithServers[]; total: number } {
   const db = getDb();
   const where = whereOf(filter);
   const rows = db
     .select()
     .from(testCases)
     .where(where)
-    .orderBy(desc(testCases.createdAt), asc(testCases.id))
+    .orderBy(...orderOf(filter))
     .limit(filter.limit)
     .offset(filter.offset)
     .all();
@@ -82,23 +127,25 @@ function prepareGetQueries(db: Db) {
       .where(eq(testCaseServers.testCaseId, sql.placeholder('id')))
       .orderBy(asc(testCaseServers.position))
       .prepare(),
+    tags: db.select({ tag: testCaseTags.tag }).from(testCaseTags).where(eq(testCaseTags.testCaseId, sql.placeholder('id'))).orderBy(asc(testCaseTags.tag)).prepare(),
   };
 }
 
 export function getTestCase(id: string): TestCaseWithServers | undefined {
   const q = getQueries();
   const row = q.testCase.get({ id });
-  return row ? { ...row, servers: q.servers.all({ id }) } : undefined;
+  return row ? { ...row, servers: q.servers.all({ id }), tags: q.tags.all({ id }).map((t) => t.tag) } : undefined;
 }
 
 export type TestCaseValues = Omit<NewTestCaseRow, 'id' | 'createdAt' | 'updatedAt'>;
 
-/** One transaction: the case and its server links are written together or not at all. */
-export function insertTestCase(values: TestCaseValues, serverIds: string[]): TestCaseWithServers {
+/** One transaction: the case, its server links and its tags are written together or not at all. */
+export function insertTestCase(values: TestCaseValues, serverIds: string[], tags: string[] = []): TestCaseWithServers {
   const db = getDb();
   const id = db.transaction((tx) => {
     const row = tx.insert(testCases).values({ ...values, id: newId() }).returning({ id: testCases.id }).get();
     tx.insert(testCaseServers).values(serverIds.map((serverId, position) => ({ testCaseId: row.id, serverId, position }))).run();
+    if (tags.length) tx.insert(testCaseTags).values(tags.map((tag) => ({ testCaseId: row.id, tag }))).run();
     return row.id;
   });
   const created = getTestCase(id);
@@ -106,13 +153,15 @@ export function insertTestCase(values: TestCaseValues, serverIds: string[]): Tes
   return created;
 }
 
-export function updateTestCase(id: string, values: TestCaseValues, serverIds: string[]): TestCaseWithServers | undefined {
+export function updateTestCase(id: string, values: TestCaseValues, serverIds: string[], tags: string[]): TestCaseWithServers | undefined {
   const db = getDb();
   const found = db.transaction((tx) => {
     const changed = tx.update(testCases).set(values).where(eq(testCases.id, id)).run().changes;
     if (!changed) return false;
     tx.delete(testCaseServers).where(eq(testCaseServers.testCaseId, id)).run();
     tx.insert(testCaseServers).values(serverIds.map((serverId, position) => ({ testCaseId: id, serverId, position }))).run();
+    tx.delete(testCaseTags).where(eq(testCaseTags.testCaseId, id)).run();
+    if (tags.length) tx.insert(testCaseTags).values(tags.map((tag) => ({ testCaseId: id, tag }))).run();
     return true;
   });
   return found ? getTestCase(id) : undefined;
@@ -130,6 +179,36 @@ export function findTestCaseByName(name: string, exceptId?: string): { id: strin
 
 export function deleteTestCase(id: string): boolean {
   return getDb().delete(testCases).where(eq(testCases.id, id)).run().changes > 0;
+}
+
+/** Deletes every listed case in one transaction (links, tags and runs cascade); any failure deletes none. */
+export function deleteTestCases(ids: string[]): number {
+  return getDb().transaction((tx) => {
+    let deleted = 0;
+    for (let i = 0; i < ids.length; i += 500) {
+      deleted += tx.delete(testCases).where(inArray(testCases.id, ids.slice(i, i + 500))).run().changes;
+    }
+    return deleted;
+  });
+}
+
+/** The ids of every case matching a filter, in list order, up to `limit` (one query: run by tag, bulk delete by filter). */
+export function listTestCaseIdsMatching(filter: TestCaseFilter, limit: number): { ids: string[]; total: number } {
+  const db = getDb();
+  const where = whereOf(filter);
+  const ids = db.select({ id: testCases.id }).from(testCases).where(where).orderBy(asc(testCases.createdAt), asc(testCases.id)).limit(limit).all().map((r) => r.id);
+  const total = ids.length < limit ? ids.length : (db.select({ n: count() }).from(testCases).where(where).get()?.n ?? 0);
+  return { ids, total };
+}
+
+/** Every tag in use with how many cases carry it, most used first (the list's tag chips). */
+export function listTags(): { tag: string; count: number }[] {
+  return getDb()
+    .select({ tag: testCaseTags.tag, count: count() })
+    .from(testCaseTags)
+    .groupBy(testCaseTags.tag)
+    .orderBy(desc(count()), asc(testCaseTags.tag))
+    .all();
 }
 
 export function countTestCases(): number {

@@ -13,6 +13,8 @@ export type TestCaseDto = {
   expectedParameters: Record<string, unknown> | null;
   /** How the arguments are compared: 'strict' or 'bfcl'. */
   argumentMatching: ArgumentMatchingId;
+  /** Labels for filtering and run-by-tag, alphabetical. */
+  tags: string[];
   createdAt: string;
   updatedAt: string;
 };
@@ -28,6 +30,7 @@ export function toTestCaseDto(row: TestCaseWithServers): TestCaseDto {
     expectedTool: row.expectedToolName,
     expectedParameters: row.expectedParameters ?? null,
     argumentMatching: row.argumentMatching,
+    tags: row.tags,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -34,9 +34,10 @@ function importRow(value: Record<string, unknown>): { id: string; name: string }
     expectedTool: row.expectedTool,
     expectedParameters: row.expectedParameters,
     argumentMatching: row.argumentMatching,
+    tags: row.tags,
   });
   if (!input.success) throw new AppError('validation_error', 400, 'Row is invalid', zodDetails(input.error));
-  const created = insertTestCase(toTestCaseValues(input.data, servers), servers.map((s) => s.id));
+  const created = insertTestCase(toTestCaseValues(input.data, servers), servers.map((s) => s.id), input.data.tags);
   return { id: created.id, name: created.name };
 }
 

@@ -16,6 +16,21 @@ const ExpectedParametersSchema = z
 // SQLite's length() stops at NUL, so such text would break the CHECK constraints.
 const noNul = (s: string) => !s.includes('\u0000');
 
+/** A tag: 1..50 letters, digits, '_', '-', '.' or spaces ("smoke", "github-issues", "v1.2"). */
+export const TAG_MAX_LENGTH = 50;
+export const MAX_TAGS_PER_CASE = 20;
+export const TagSchema = z
+  .string()
+  .trim()
+  .min(1, 'a tag cannot be empty')
+  .max(TAG_MAX_LENGTH, `a tag is at most ${TAG_MAX_LENGTH} characters`)
+  .regex(/^[\w\-. ]+$/, "a tag may contain only letters, digits, '_', '-', '.' and spaces");
+/** Repeats are dropped (first spelling kept), so ["smoke", "smoke"] is just ["smoke"]. */
+export const TagsSchema = z
+  .array(TagSchema)
+  .max(MAX_TAGS_PER_CASE, `a test case has at most ${MAX_TAGS_PER_CASE} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
 const fields = {
   name: z.string().trim().min(1, 'name is required').max(200).refine(noNul, 'name cannot contain NUL characters'),
   query: z
@@ -33,6 +48,7 @@ const fields = {
   expectedParameters: ExpectedParametersSchema.nullable(),
   /** How argument values are compared: 'strict' (default) or 'bfcl' (lib/eval/judge/arguments/profiles). */
   argumentMatching: z.enum(ARGUMENT_MATCHING_IDS),
+  tags: TagsSchema,
 };
 
 type Expectation = { expectedServer?: string | null; expectedTool?: string | null; expectedParameters?: unknown };
@@ -60,12 +76,13 @@ export const TestCaseFieldsSchema = z
     expectedTool: fields.expectedTool.default(null),
     expectedParameters: fields.expectedParameters.default(null),
     argumentMatching: fields.argumentMatching.default('strict'),
+    tags: fields.tags.default([]),
   })
   .strict();
 
 export const TestCaseInputSchema = TestCaseFieldsSchema.superRefine(checkExpectation);
 /** Parsed input; code that builds one may leave argumentMatching out, which means 'strict' as in the API. */
-export type TestCaseInput = Omit<z.infer<typeof TestCaseInputSchema>, 'argumentMatching'> & Partial<Pick<z.infer<typeof TestCaseInputSchema>, 'argumentMatching'>>;
+export type TestCaseInput = Omit<z.infer<typeof TestCaseInputSchema>, 'argumentMatching' | 'tags'> & Partial<Pick<z.infer<typeof TestCaseInputSchema>, 'argumentMatching' | 'tags'>>;
 
 export const TestCasePatchSchema = z
   .object({
@@ -76,6 +93,7 @@ export const TestCasePatchSchema = z
     expectedTool: fields.expectedTool,
     expectedParameters: fields.expectedParameters,
     argumentMatching: fields.argumentMatching,
+    tags: fields.tags,
   })
   .partial()
   .strict();
@@ -92,6 +110,7 @@ export const TestCaseImportRowSchema = z
     expectedTool: fields.expectedTool.default(null),
     expectedParameters: fields.expectedParameters.default(null),
     argumentMatching: fields.argumentMatching.default('strict'),
+    tags: fields.tags.default([]),
     // Accepted so that an export of the API's own objects imports back; ignored.
     id: z.string().optional(),
     createdAt: z.string().optional(),
@@ -113,4 +132,16 @@ export const TestCaseFilterQuerySchema = z.object({
   serverName: z.string().max(100).optional(),
   expectedTool: z.string().max(200).optional(),
   kind: z.enum(['positive', 'negative']).optional(),
+  /** Repeatable (`?tag=a&tag=b`); routes gather every value with testCaseQueryParams. */
+  tag: z.array(TagSchema).max(MAX_TAGS_PER_CASE).optional(),
+  /** With several tags: 'all' (default) keeps cases carrying every tag, 'any' cases carrying at least one. */
+  tagMatch: z.enum(['all', 'any']).optional(),
 });
+
+/** The query string as an object for parseQuery, with `tag` gathered from every `?tag=` (other keys: last value). */
+export function testCaseQueryParams(url: URL): Record<string, unknown> {
+  const params: Record<string, unknown> = Object.fromEntries(url.searchParams.entries());
+  const tags = url.searchParams.getAll('tag');
+  if (tags.length) params.tag = tags;
+  return params;
+}

@@ -72,17 +72,17 @@ export function createTestCase(input: TestCaseInput, options: { allowDuplicateNa
   if (!options.allowDuplicateName) assertTestCaseNameFree(input.name);
   const servers = resolveServerIds(input.serverIds);
   assertArgumentTypes(input, servers);
-  return toTestCaseDto(insertTestCase(toTestCaseValues(input, servers), servers.map((s) => s.id)));
+  return toTestCaseDto(insertTestCase(toTestCaseValues(input, servers), servers.map((s) => s.id), input.tags ?? []));
 }
 
 /** Merges the patch into the stored case and validates the result as a whole. */
 export function updateTestCase(id: string, patch: TestCasePatch): TestCaseDto {
-  const { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching } = toTestCaseDto(requireTestCase(id));
-  const merged = parseWith(TestCaseInputSchema, { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching, ...patch });
+  const { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching, tags } = toTestCaseDto(requireTestCase(id));
+  const merged = parseWith(TestCaseInputSchema, { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching, tags, ...patch });
   if (merged.name.trim().toLowerCase() !== name.trim().toLowerCase()) assertTestCaseNameFree(merged.name, id);
   const servers = resolveServerIds(merged.serverIds);
   assertArgumentTypes(merged, servers);
-  const row = updateTestCaseRow(id, toTestCaseValues(merged, servers), servers.map((s) => s.id));
+  const row = updateTestCaseRow(id, toTestCaseValues(merged, servers), servers.map((s) => s.id), merged.tags);
   if (!row) throw new NotFoundError('Test case', id);
   return toTestCaseDto(row);
 }

@@ -4,7 +4,7 @@ import { countRunsByStatus } from '@/db/queries/runs';
 import { readApiKeys } from '@/lib/providers/api-keys';
 import { createBatch } from '@/lib/eval/run/batch';
 import { toBatchDto } from '@/lib/eval/api/dto';
-import { BatchInputSchema } from '@/lib/eval/api/schemas';
+import { BatchRequestSchema, toBatchInput } from '@/lib/eval/api/batch-request';
 import { json, parseBody, parseQuery, route } from '@/lib/http';
 import { listBody, PageQuerySchema } from '@/lib/pagination';
 
@@ -17,8 +17,8 @@ export const GET = route(async (req) => {
   return json(listBody(rows.map((r) => toBatchDto(r, counts.get(r.id) ?? { total: 0, pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0 })), total, q));
 });
 
-/** Test cases x models x samples, run in the background: 202 with the pending batch. */
+/** Test cases (ids, tags or a filter) x models x samples, run in the background: 202 with the pending batch. */
 export const POST = route(async (req) => {
-  const input = await parseBody(req, BatchInputSchema);
+  const input = toBatchInput(await parseBody(req, BatchRequestSchema));
   return json(createBatch(input, readApiKeys(req.headers)), { status: 202 });
 });

@@ -1,14 +1,18 @@
-import { listTestCases } from '@/db/queries/test-cases';
-import { json, parseBody, parseQuery, route } from '@/lib/http';
+import { z } from 'zod';
+import { listTestCases, TEST_CASE_SORTS } from '@/db/queries/test-cases';
+import { json, parseBody, parseWith, route } from '@/lib/http';
 import { listBody, PageQuerySchema } from '@/lib/pagination';
 import { toTestCaseDto } from '@/lib/test-cases/dto';
-import { TestCaseFilterQuerySchema, TestCaseInputSchema } from '@/lib/test-cases/schemas';
+import { TestCaseFilterQuerySchema, TestCaseInputSchema, testCaseQueryParams } from '@/lib/test-cases/schemas';
 import { createTestCase } from '@/lib/test-cases/service';
 
-const ListQuery = PageQuerySchema.extend(TestCaseFilterQuerySchema.shape);
+const ListQuery = PageQuerySchema.extend(TestCaseFilterQuerySchema.shape).extend({
+  sort: z.enum(TEST_CASE_SORTS).default('created'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
 
 export const GET = route(async (req) => {
-  const q = parseQuery(req, ListQuery);
+  const q = parseWith(ListQuery, testCaseQueryParams(new URL(req.url)), 'Query string');
   const { rows, total } = listTestCases(q);
   return json(listBody(rows.map(toTestCaseDto), total, q));
 });

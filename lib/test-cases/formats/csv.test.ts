@@ -84,16 +84,26 @@ describe('csv serialize', () => {
       record({ name: 'plain', query: 'has, comma', servers: ['a', 'b'], expectedServer: 'a', expectedTool: 't', expectedParameters: { k: 'v' } }),
       record({ name: 'say "hi"', query: 'multi\nline' }),
     ]);
-    expect(text).toBe(`${HEADER},argumentMatching\r\nplain,"has, comma",a;b,a,t,"{""k"":""v""}",strict\r\n"say ""hi""","multi\nline",s,,,,strict\r\n`);
+    expect(text).toBe(`${HEADER},argumentMatching,tags\r\nplain,"has, comma",a;b,a,t,"{""k"":""v""}",strict,\r\n"say ""hi""","multi\nline",s,,,,strict,\r\n`);
   });
 
   it('writes and reads the argument matching profile; an old file without the column reads as the default', () => {
     const text = csvFormat.serialize([record({ expectedServer: 's', expectedTool: 't', argumentMatching: 'bfcl' })]);
-    expect(text.split('\r\n')[1]).toBe('n,q,s,s,t,,bfcl');
+    expect(text.split('\r\n')[1]).toBe('n,q,s,s,t,,bfcl,');
     expect(csvFormat.parse(text)).toEqual([{ row: 1, value: expect.objectContaining({ argumentMatching: 'bfcl' }) }]);
     const old = csvFormat.parse(`${HEADER}\na,q,s,,,`);
     expect(old).toHaveLength(1);
     expect('value' in old[0]! && Object.hasOwn(old[0].value, 'argumentMatching')).toBe(false);
+  });
+});
+
+describe('csv tags', () => {
+  it('writes tags ";"-separated and reads them back; an empty cell or an old file without the column has none', () => {
+    const text = csvFormat.serialize([record({ tags: ['smoke', 'weather v2'] }), record({ name: 'm' })]);
+    expect(text.split('\r\n').slice(1, 3)).toEqual(['n,q,s,,,,strict,smoke;weather v2', 'm,q,s,,,,strict,']);
+    const rows = csvFormat.parse(text);
+    expect(rows[0]).toEqual({ row: 1, value: expect.objectContaining({ tags: ['smoke', 'weather v2'] }) });
+    expect('value' in rows[1]! && Object.hasOwn(rows[1].value, 'tags')).toBe(false);
   });
 });
 
@@ -107,7 +117,7 @@ describe('csv formula injection', () => {
 
   it('escapes every column, not just the name', () => {
     const text = csvFormat.serialize([record({ query: '=q', servers: ['-s'], expectedServer: '+e', expectedTool: '@t' })]);
-    expect(text.split('\r\n')[1]).toBe("n,'=q,'-s,'+e,'@t,,strict");
+    expect(text.split('\r\n')[1]).toBe("n,'=q,'-s,'+e,'@t,,strict,");
   });
 
   it('removes the quote on import only when a trigger character follows', () => {
@@ -121,7 +131,7 @@ describe('csv formula injection', () => {
   it('keeps values that already start with quotes intact through a round trip', () => {
     const names = ["'=x", "''-y", "'plain", "'"];
     const text = csvFormat.serialize(names.map((name) => record({ name })));
-    expect(text.split('\r\n').slice(1, 3)).toEqual(["''=x,q,s,,,,strict", "'''-y,q,s,,,,strict"]);
+    expect(text.split('\r\n').slice(1, 3)).toEqual(["''=x,q,s,,,,strict,", "'''-y,q,s,,,,strict,"]);
     expect(csvFormat.parse(text).map((r) => ('value' in r ? r.value.name : r.error))).toEqual(names);
   });
 });

@@ -2,7 +2,7 @@ import { ValidationError } from '@/lib/errors';
 import { isPlainObject, stripBom } from './text';
 import type { ParsedRow, TestCaseFormat, TestCaseRecord } from './types';
 
-const COLUMNS = ['name', 'query', 'servers', 'expectedServer', 'expectedTool', 'expectedParameters', 'argumentMatching'] as const;
+const COLUMNS = ['name', 'query', 'servers', 'expectedServer', 'expectedTool', 'expectedParameters', 'argumentMatching', 'tags'] as const;
 type Column = (typeof COLUMNS)[number];
 
 /** `expected_server`, `Expected Server` and `EXPECTEDSERVER` all name the same column. */
@@ -138,6 +138,8 @@ function readRow(fields: string[], positions: Map<Column, number>): { value: Rec
       expectedParameters,
       // An empty cell or a missing column is the default; a wrong word is left for the row schema to name.
       ...(optional('argumentMatching') === null ? {} : { argumentMatching: optional('argumentMatching')?.trim() }),
+      // Tags cannot contain ";" either (see TagSchema); an empty cell or a missing column is none.
+      ...(optional('tags') === null ? {} : { tags: (cell('tags') ?? '').split(';').map((s) => s.trim()).filter(Boolean) }),
     },
   };
 }
@@ -147,12 +149,12 @@ function quoteField(cell: string): string {
 }
 
 function recordCells(r: TestCaseRecord): string[] {
-  return [r.name, r.query, r.servers.join(';'), r.expectedServer ?? '', r.expectedTool ?? '', r.expectedParameters === null ? '' : JSON.stringify(r.expectedParameters), r.argumentMatching ?? 'strict'];
+  return [r.name, r.query, r.servers.join(';'), r.expectedServer ?? '', r.expectedTool ?? '', r.expectedParameters === null ? '' : JSON.stringify(r.expectedParameters), r.argumentMatching ?? 'strict', (r.tags ?? []).join(';')];
 }
 
 export const csvFormat: TestCaseFormat = {
   id: 'csv',
-  description: 'CSV (RFC 4180) with the columns name, query, servers (";"-separated), expectedServer, expectedTool, expectedParameters (JSON), argumentMatching (strict or bfcl)',
+  description: 'CSV (RFC 4180) with the columns name, query, servers (";"-separated), expectedServer, expectedTool, expectedParameters (JSON), argumentMatching (strict or bfcl), tags (";"-separated)',
   contentType: 'text/csv; charset=utf-8',
   fileExtension: 'csv',
 

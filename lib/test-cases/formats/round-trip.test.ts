@@ -11,6 +11,7 @@ const TRICKY: TestCaseRecord[] = [
     expectedTool: 'get_forecast',
     expectedParameters: { city: 'Paris', days: 3, units: { $regex: '^(metric|si)$' }, tags: ['a', 'b'], nested: { deep: { $contains: 'x' } } },
     argumentMatching: 'bfcl',
+    tags: ['smoke', 'weather v2', 'a-b.c_d'],
   },
   {
     name: 'negative: small talk',

@@ -19,5 +19,7 @@ export function toPlainRecord(r: TestCaseRecord): TestCaseRecord {
     expectedTool: r.expectedTool,
     expectedParameters: r.expectedParameters,
     argumentMatching: r.argumentMatching ?? 'strict',
+    // Written only when there are some, so untagged exports read as before.
+    ...(r.tags?.length ? { tags: r.tags } : {}),
   };
 }

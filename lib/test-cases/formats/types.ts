@@ -13,6 +13,8 @@ export type TestCaseRecord = {
   expectedParameters: Record<string, unknown> | null;
   /** Absent in files written before profiles: imports read that as 'strict'. */
   argumentMatching?: ArgumentMatchingId;
+  /** Absent in files written before tags: imports read that as none. */
+  tags?: string[];
 };
 
 /** One row of an import: either the raw object to validate later, or why the row could not even be read. */

@@ -1,0 +1,203 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as caseRoute from '@/app/api/test-cases/[id]/route';
+import * as batchesRoute from '@/app/api/batches/route';
+import * as bulkDeleteRoute from '@/app/api/test-cases/bulk-delete/route';
+import * as exportRoute from '@/app/api/test-cases/export/route';
+import * as importRoute from '@/app/api/test-cases/import/route';
+import * as casesRoute from '@/app/api/test-cases/route';
+import * as tagsRoute from '@/app/api/test-cases/tags/route';
+import * as serversRoute from '@/app/api/servers/route';
+import { getSqlite } from '@/db/client';
+import { waitForJob } from '@/lib/eval/run/jobs';
+import { call } from './helpers/api';
+
+type TestCase = { id: string; name: string; tags: string[] };
+type List = { items: TestCase[]; total: number };
+type ErrorBody = { error: { code: string; message: string; details?: { path: string; message: string }[] } };
+type Batch = { id: string; counts: { total: number } };
+
+let serverId = '';
+const byName: Record<string, string> = {};
+
+const create = (name: string, tags: unknown, extra: Record<string, unknown> = {}) =>
+  call<TestCase & ErrorBody>(casesRoute.POST, 'POST', '/api/test-cases', { body: { name, query: `query ${name}`, serverIds: [serverId], tags, ...extra } });
+const list = (qs: string) => call<List & ErrorBody>(casesRoute.GET, 'GET', `/api/test-cases?${qs}`);
+const names = (r: { body: List }) => r.body.items.map((c) => c.name).sort();
+const count = (table: string) => getSqlite().prepare(`select count(*) from ${table}`).pluck().get() as number;
+
+beforeAll(async () => {
+  const res = await call<{ id: string }>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'tagsrv', transport: 'streamable-http', url: 'http://127.0.0.1:9/tags' } });
+  serverId = res.body.id;
+  for (const [name, tags] of [
+    ['a', ['smoke', 'github']],
+    ['b', ['smoke']],
+    ['c', ['github', 'slow path']],
+    ['d', []],
+  ] as const) {
+    const r = await create(name, tags);
+    expect(r.status).toBe(201);
+    byName[name] = r.body.id;
+  }
+});
+
+describe('tags on test cases', () => {
+  it('stores tags, alphabetically and without repeats, and returns them in the DTO', async () => {
+    const r = await create('dup', ['zeta', ' alpha ', 'zeta', 'v1.2_x-y']);
+    expect(r.status).toBe(201);
+    expect(r.body.tags).toEqual(['alpha', 'v1.2_x-y', 'zeta']);
+    const got = await call<TestCase>(caseRoute.GET, 'GET', `/api/test-cases/${r.body.id}`, { params: { id: r.body.id } });
+    expect(got.body.tags).toEqual(['alpha', 'v1.2_x-y', 'zeta']);
+    await call(caseRoute.DELETE, 'DELETE', `/api/test-cases/${r.body.id}`, { params: { id: r.body.id } });
+  });
+
+  it.each([
+    [[''], 'empty'],
+    [['x'.repeat(51)], 'at most 50'],
+    [['semi;colon'], 'only letters'],
+    [['<b>'], 'only letters'],
+    [Array.from({ length: 21 }, (_, i) => `t${i}`), 'at most 20 tags'],
+    ['smoke', 'array'],
+  ])('refuses tags %j with 400 naming the field', async (tags, mention) => {
+    const r = await create(`bad ${JSON.stringify(tags).slice(0, 30)}`, tags);
+    expect(r.status).toBe(400);
+    expect(r.body.error.details?.some((d) => d.path.startsWith('tags'))).toBe(true);
+    expect(JSON.stringify(r.body.error).toLowerCase()).toContain(mention.toLowerCase());
+  });
+
+  it('a patch replaces the tags; a patch without tags keeps them', async () => {
+    const id = byName.d as string;
+    const p1 = await call<TestCase>(caseRoute.PATCH, 'PATCH', `/api/test-cases/${id}`, { params: { id }, body: { tags: ['late'] } });
+    expect(p1.body.tags).toEqual(['late']);
+    const p2 = await call<TestCase>(caseRoute.PATCH, 'PATCH', `/api/test-cases/${id}`, { params: { id }, body: { query: 'changed' } });
+    expect(p2.body.tags).toEqual(['late']);
+    const p3 = await call<TestCase>(caseRoute.PATCH, 'PATCH', `/api/test-cases/${id}`, { params: { id }, body: { tags: [] } });
+    expect(p3.body.tags).toEqual([]);
+  });
+
+  it('filters the list by tag: repeated ?tag= means all of them, tagMatch=any at least one', async () => {
+    expect(names(await list('tag=smoke'))).toEqual(['a', 'b']);
+    expect(names(await list('tag=smoke&tag=github'))).toEqual(['a']);
+    expect(names(await list('tag=smoke&tag=github&tagMatch=any'))).toEqual(['a', 'b', 'c']);
+    expect(names(await list('tag=slow%20path'))).toEqual(['c']);
+    expect((await list('tag=nothing')).body.total).toBe(0);
+    const bad = await list('tag=semi;colon');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details?.[0]?.path).toMatch(/^tag/);
+  });
+
+  it('lists the tags in use with their counts', async () => {
+    const r = await call<{ items: { tag: string; count: number }[] }>(tagsRoute.GET, 'GET', '/api/test-cases/tags');
+    expect(r.body.items.slice(0, 3)).toEqual([
+      { tag: 'github', count: 2 },
+      { tag: 'smoke', count: 2 },
+      { tag: 'slow path', count: 1 },
+    ]);
+  });
+
+  it('sorts by name, expected tool and creation, both ways, and 400s an unknown sort', async () => {
+    const asc = await list('sort=name&order=asc&tag=smoke&tag=github&tagMatch=any');
+    expect(asc.body.items.map((c) => c.name)).toEqual(['a', 'b', 'c']);
+    const desc = await list('sort=name&order=desc&tag=smoke&tag=github&tagMatch=any');
+    expect(desc.body.items.map((c) => c.name)).toEqual(['c', 'b', 'a']);
+    const bad = await list('sort=colour');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details?.[0]?.path).toBe('sort');
+  });
+
+  it('export carries tags and an import brings them back (JSON and CSV)', async () => {
+    const json = await call(exportRoute.GET, 'GET', '/api/test-cases/export?format=json&tag=smoke');
+    const records = JSON.parse(json.text) as { name: string; tags?: string[] }[];
+    expect(records.map((r) => [r.name, r.tags])).toEqual([
+      ['a', ['github', 'smoke']],
+      ['b', ['smoke']],
+    ]);
+    const csv = await call(exportRoute.GET, 'GET', '/api/test-cases/export?format=csv&tag=github&tag=slow%20path');
+    expect(csv.text.split('\r\n')[0]).toMatch(/,tags$/);
+    expect(csv.text).toContain(',github;slow path\r\n');
+    const renamed = csv.text.replace('\r\nc,', '\r\nc imported,');
+    const imported = await call<{ created: number }>(importRoute.POST, 'POST', '/api/test-cases/import?format=csv', { rawBody: renamed, headers: { 'content-type': 'text/csv' } });
+    expect(imported.body.created).toBe(1);
+    expect(names(await list('tag=slow%20path'))).toEqual(['c', 'c imported']);
+    const badRow = await call<{ failed: number; results: { errors?: { path: string }[] }[] }>(importRoute.POST, 'POST', '/api/test-cases/import?format=json', {
+      body: [{ name: 'bad tags', query: 'q', servers: ['tagsrv'], tags: ['no;pe'] }],
+    });
+    expect(badRow.body.failed).toBe(1);
+    expect(badRow.body.results[0]?.errors?.[0]?.path).toMatch(/^tags/);
+  });
+});
+
+describe('run by tag', () => {
+  it('POST /api/batches with tags runs exactly the matching cases', async () => {
+    const r = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { tags: ['smoke'], models: [{ provider: 'local', model: 'lexical' }] } });
+    expect(r.status).toBe(202);
+    expect(r.body.counts.total).toBe(2);
+    const cases = getSqlite().prepare('select distinct test_case_id from test_runs where batch_id = ? order by 1').pluck().all(r.body.id);
+    expect(cases).toEqual([byName.a, byName.b].sort());
+    await waitForJob(r.body.id);
+    const any = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { tags: ['smoke', 'github'], tagMatch: 'any', models: [{ provider: 'local', model: 'lexical' }] } });
+    expect(any.body.counts.total).toBe(4);
+    await waitForJob(any.body.id);
+    const filtered = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { filter: { search: 'query b' }, models: [{ provider: 'local', model: 'lexical' }] } });
+    expect(filtered.body.counts.total).toBe(1);
+    await waitForJob(filtered.body.id);
+  });
+
+  it.each([
+    [{ tags: ['no-such-tag'] }, 'tags', 'no_matching_test_cases'],
+    [{ tags: [] }, 'tags', 'validation_error'],
+    [{ tags: ['smoke'], testCaseIds: ['x'] }, 'tags', 'validation_error'],
+    [{ tagMatch: 'any' }, 'tagMatch', 'validation_error'],
+    [{ filter: { kind: 'maybe' } }, 'filter.kind', 'validation_error'],
+  ])('answers 400 for %j, naming the field, writing nothing', async (body, field, code) => {
+    const before = count('run_batches');
+    const r = await call<ErrorBody>(batchesRoute.POST, 'POST', '/api/batches', { body: { ...body, models: [{ provider: 'local', model: 'lexical' }] } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe(code);
+    expect(r.body.error.details?.[0]?.path).toBe(field);
+    expect(count('run_batches')).toBe(before);
+  });
+});
+
+describe('bulk delete', () => {
+  const bulk = (body: unknown) => call<{ deleted: number } & ErrorBody>(bulkDeleteRoute.POST, 'POST', '/api/test-cases/bulk-delete', { body });
+
+  it.each([
+    [{}, 'ids'],
+    [{ ids: [] }, 'ids'],
+    [{ ids: ['a'], filter: {} }, 'ids'],
+    [{ ids: Array.from({ length: 10_001 }, (_, i) => `id${i}`) }, 'ids'],
+    [{ filter: { tag: ['nothing-has-this'] } }, 'filter'],
+  ])('answers 400 for %s (field %s)', async (body, field) => {
+    const r = await bulk(body);
+    expect(r.status).toBe(400);
+    expect(r.body.error.details?.[0]?.path).toBe(field);
+  });
+
+  it('deletes by ids and by filter, tags cascading', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) made.push((await create(`bulk ${i}`, ['bulk-me'])).body.id);
+    const tagRows = count('test_case_tags');
+    const r1 = await bulk({ ids: [made[0]] });
+    expect(r1.body).toEqual({ deleted: 1 });
+    expect(count('test_case_tags')).toBe(tagRows - 1);
+    const r2 = await bulk({ filter: { tag: ['bulk-me'] } });
+    expect(r2.body).toEqual({ deleted: 2 });
+    expect((await list('tag=bulk-me')).body.total).toBe(0);
+  });
+
+  it('is one transaction: a failure part-way through (the 600th of 700) deletes nothing', async () => {
+    const db = getSqlite();
+    const insert = db.prepare(`insert into test_cases (id, name, query) values (?, ?, 'q')`);
+    const ids = Array.from({ length: 700 }, (_, i) => `txn-${String(i).padStart(3, '0')}`);
+    db.transaction(() => ids.forEach((id) => insert.run(id, id)))();
+    db.exec(`create trigger refuse_txn_599 before delete on test_cases when old.id = 'txn-599' begin select raise(abort, 'refused by test'); end`);
+    try {
+      const r = await bulk({ ids });
+      expect(r.status).toBeGreaterThanOrEqual(400);
+      expect(db.prepare(`select count(*) from test_cases where id like 'txn-%'`).pluck().get()).toBe(700);
+    } finally {
+      db.exec('drop trigger refuse_txn_599');
+    }
+    expect((await bulk({ ids })).body).toEqual({ deleted: 700 });
+  });
+});
