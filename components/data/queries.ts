@@ -4,6 +4,7 @@ import type { ExperimentDto } from '@/components/experiments/types';
 import type {
   BatchComparison,
   BatchDto,
+  BatchMatrix,
   ConfusionList,
   Health,
   List,
@@ -44,6 +45,8 @@ export const queries = {
   batches: (params: Params = {}) =>
     queryOptions({ queryKey: ['batches', params], queryFn: () => apiFetch<List<BatchDto>>(`/api/batches${qs(params)}`) }),
   batch: (id: string) => queryOptions({ queryKey: ['batches', id], queryFn: () => apiFetch<BatchDto>(`/api/batches/${id}`) }),
+  batchMatrix: (id: string, params: Params = {}) =>
+    queryOptions({ queryKey: ['batches', id, 'matrix', params], queryFn: () => apiFetch<BatchMatrix>(`/api/batches/${id}/matrix${qs(params)}`) }),
   metrics: (params: Params = {}) =>
     queryOptions({ queryKey: ['metrics', params], queryFn: () => apiFetch<MetricsSummary>(`/api/metrics/summary${qs(params)}`) }),
   confusions: (params: Params = {}) =>

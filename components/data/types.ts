@@ -5,6 +5,7 @@ export type { TestRunDto, BatchDto, ToolSnapshotDto, RunDetailDto, JobEvent } fr
 export type { ToolExecutionDto } from '@/lib/playground/call-tool';
 export type { MetricsSummary } from '@/lib/metrics/summary';
 export type { BatchComparison } from '@/lib/metrics/compare';
+export type { BatchMatrix } from '@/lib/metrics/matrix/batch-matrix';
 export type { Confusion, ConfusionList } from '@/lib/metrics/confusions';
 export type { Health } from '@/lib/health/health';
 export type { ImportReport } from '@/lib/test-cases/import';

@@ -40,7 +40,9 @@ export function BatchList({ selectedBatchId }: { selectedBatchId: string | null 
               {batches.data.items.map((b) => (
                 <tr key={b.id} className={b.id === selectedBatchId ? 'runs-row-selected' : undefined} data-testid="batch-row">
                   <td>
-                    <strong>{b.name}</strong>
+                    <Link href={`/runs/batches/${encodeURIComponent(b.id)}`} className="runs-batch-name">
+                      <strong>{b.name}</strong>
+                    </Link>
                     <div className="muted runs-small">
                       {b.samples > 1 ? `${b.samples} samples · ` : ''}concurrency {b.concurrency}
                     </div>

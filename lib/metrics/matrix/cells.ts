@@ -60,11 +60,12 @@ export const DEFAULT_DIR: Record<MatrixSort, SortDir> = { name: 'asc', disagreem
 
 const NO_RUN = 7;
 
-function outcomeOf(run: MatrixRunRow): CellOutcome {
-  if (run.status === 'failed') return 'error';
-  if (run.status === 'cancelled') return 'cancelled';
-  if (run.status !== 'completed' || run.classification === null) return 'pending';
-  return run.classification === 'TP' || run.classification === 'TN' ? 'correct' : 'wrong';
+/** A run's outcome from its status and classification (the case history and the list use it too). */
+export function outcomeOf(status: MatrixRunRow['status'], classification: MatrixRunRow['classification']): CellOutcome {
+  if (status === 'failed') return 'error';
+  if (status === 'cancelled') return 'cancelled';
+  if (status !== 'completed' || classification === null) return 'pending';
+  return classification === 'TP' || classification === 'TN' ? 'correct' : 'wrong';
 }
 
 export function severityOf(cell: MatrixCell | null): number {
@@ -99,7 +100,7 @@ function toCell(run: MatrixRunRow, runIds: string[]): MatrixCell {
     runIds,
     status: run.status,
     classification: run.classification,
-    outcome: outcomeOf(run),
+    outcome: outcomeOf(run.status, run.classification),
     confidence: run.confidenceScore,
     agreement: sampled ? run.confidenceScore : null,
     passK: sampled && run.passK !== null ? run.passK === 1 : null,
