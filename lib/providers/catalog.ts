@@ -22,7 +22,17 @@ export type ProviderCapabilities = {
   embeddings: boolean;
   /** Applies the run's temperature (it is stored for audit either way; the UI says when it is ignored). */
   temperature: boolean;
+  /**
+   * Gives the same answer to the same tools and query every time: extra samples repeat it, so
+   * its confidence is its own (the local router's score margin), never sample agreement.
+   */
+  deterministic?: boolean;
+  /** Model settings the provider does not use at all: the launch form hides them (they are still stored, at their defaults). */
+  unusedSettings?: readonly UnusedSetting[];
 };
+
+/** The model settings a provider may have no use for (timeout applies to every run). */
+export type UnusedSetting = 'baseUrl' | 'systemPrompt' | 'temperature' | 'maxRetries';
 
 export type ProviderRow = {
   id: string;
@@ -104,8 +114,17 @@ export const PROVIDER_CATALOG = defineCatalog([
     requiresBaseUrl: false,
     modelHints: LOCAL_MODELS,
     validateModel: validateLocalModel,
-    // Deterministic: its "self-assessment" re-ranks, it holds no conversation and writes no text.
-    capabilities: { tools: true, multiTurn: false, textCompletion: false, embeddings: false, temperature: true },
+    // Deterministic: its "self-assessment" re-ranks, it holds no conversation and writes no text;
+    // no sampling, no network, no prompt, so temperature, retries, base URL and system prompt mean nothing to it.
+    capabilities: {
+      tools: true,
+      multiTurn: false,
+      textCompletion: false,
+      embeddings: false,
+      temperature: false,
+      deterministic: true,
+      unusedSettings: ['baseUrl', 'systemPrompt', 'temperature', 'maxRetries'],
+    },
   },
 ]);
 
@@ -121,6 +140,11 @@ export const PROVIDER_IDS = providerIdsOf(PROVIDER_CATALOG);
 
 export function isProviderId(id: string): id is ProviderId {
   return (PROVIDER_IDS as readonly string[]).includes(id);
+}
+
+/** Whether the provider has any use for a model setting (the launch form hides the ones it has none for). */
+export function usesSetting(id: ProviderId, setting: UnusedSetting): boolean {
+  return !(providerRow(id).capabilities.unusedSettings ?? []).includes(setting);
 }
 
 export function providerRow(id: ProviderId): ProviderRow {

@@ -1,5 +1,5 @@
 import type { RunDetail } from '@/components/data/queries';
-import { providerRow } from '@/lib/providers/catalog';
+import { providerRow, usesSetting } from '@/lib/providers/catalog';
 import { Panel } from '@/components/ui/panel';
 import { NONE } from '../format';
 
@@ -38,7 +38,11 @@ export function ModelSettings({ run }: { run: RunDetail }) {
               <dt>Temperature</dt>
               <dd>
                 {s.temperature}
-                {providerRow(s.provider).capabilities.temperature ? null : <span className="muted"> (ignored by {providerRow(s.provider).name}&apos;s current API)</span>}
+                {!usesSetting(s.provider, 'temperature') ? (
+                  <span className="muted"> (not used: {providerRow(s.provider).name} is deterministic)</span>
+                ) : providerRow(s.provider).capabilities.temperature ? null : (
+                  <span className="muted"> (ignored by {providerRow(s.provider).name}&apos;s current API)</span>
+                )}
               </dd>
             </div>
             <div>

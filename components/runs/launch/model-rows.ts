@@ -1,5 +1,6 @@
 import { ModelConfigSchema, type ModelConfig, type ProviderId } from '@/lib/providers/types';
 import { PROVIDER_CHOICES, providerChoice } from './providers';
+import { usesSetting, type UnusedSetting } from '@/lib/providers/catalog';
 
 /** One row of the model matrix as typed: numbers stay text until submitted; empty means the server default. */
 export type ModelRow = {
@@ -52,14 +53,16 @@ function num(text: string): number | undefined {
 
 /** The row as a ModelConfig, validated by the same schema the API uses. */
 export function toModelConfig(row: ModelRow): { config: ModelConfig; errors: null } | { config: null; errors: RowErrors } {
+  // A setting the provider has no use for (hidden in the form) is not sent, even if typed before a provider switch.
+  const uses = (setting: UnusedSetting) => usesSetting(row.provider, setting);
   const candidate = {
     provider: row.provider,
     model: row.model,
-    ...(row.baseUrl.trim() ? { baseUrl: row.baseUrl.trim() } : {}),
-    ...(row.systemPrompt.trim() ? { systemPrompt: row.systemPrompt } : {}),
+    ...(uses('baseUrl') && row.baseUrl.trim() ? { baseUrl: row.baseUrl.trim() } : {}),
+    ...(uses('systemPrompt') && row.systemPrompt.trim() ? { systemPrompt: row.systemPrompt } : {}),
     timeout: num(row.timeout),
-    temperature: num(row.temperature),
-    maxRetries: num(row.maxRetries),
+    temperature: uses('temperature') ? num(row.temperature) : undefined,
+    maxRetries: uses('maxRetries') ? num(row.maxRetries) : undefined,
   };
   const parsed = ModelConfigSchema.safeParse(candidate);
   const errors: RowErrors = {};

@@ -24,6 +24,13 @@ describe('validateLaunch', () => {
     expect(keyHeaders(keys)).toEqual({ 'X-Model-API-Key': 'sk-generic' });
   });
 
+  it('does not send the settings the local router has no use for, even if typed before switching to it', () => {
+    const typed = { ...withProvider(newModelRow('openai'), 'local'), temperature: '1.5', maxRetries: '9', baseUrl: 'http://x', systemPrompt: 'be brief', timeout: '12' };
+    const r = validateLaunch(draft({ rows: [typed] }));
+    expect(r.errors).toBeNull();
+    expect(r.body?.models).toEqual([{ provider: 'local', model: 'hybrid', timeout: 12, temperature: 0.4, maxRetries: 3 }]);
+  });
+
   it('marks the fields to fix', () => {
     const compat = { ...newModelRow('openai-compatible'), temperature: '3' };
     const r = validateLaunch(draft({ rows: [compat], samples: '0', concurrency: '33', cases: { mode: 'some', ids: [] } }));
