@@ -41,6 +41,8 @@ describe('provider registry', () => {
       const provider = getProvider(row.id);
       expect(typeof provider.complete === 'function', `${row.id} complete`).toBe(row.capabilities.textCompletion);
       expect(typeof provider.embed === 'function', `${row.id} embed`).toBe(row.capabilities.embeddings);
+      // Sequence mode's agent loop holds a conversation only with providers that can.
+      expect(typeof provider.converse === 'function', `${row.id} converse`).toBe(row.capabilities.multiTurn);
     }
     expect(PROVIDER_CATALOG.filter((row) => row.capabilities.textCompletion).map((row) => row.id)).toEqual(['openai', 'anthropic', 'openai-compatible']);
     expect(PROVIDER_CATALOG.filter((row) => row.capabilities.embeddings).map((row) => row.id)).toEqual(['openai']);

@@ -31,6 +31,12 @@ export function getProvider(id: string): ProviderDefinition {
   return PROVIDERS[id];
 }
 
+/**
+ * The providers that hold a conversation with tool results fed back (sequence mode's agent
+ * loop); the others make a single selection there (capabilities.multiTurn).
+ */
+export const MULTI_TURN_PROVIDER_IDS: ProviderId[] = PROVIDER_CATALOG.filter((row) => row.capabilities.multiTurn).map((row) => row.id);
+
 /** The providers that can write text (description revisions and other free-text calls). */
 export const TEXT_PROVIDER_IDS: ProviderId[] = PROVIDER_CATALOG.filter((row) => row.capabilities.textCompletion).map((row) => row.id);
 

@@ -54,6 +54,26 @@ export type Selection = {
   usage: Usage;
 };
 
+/** A tool call the conversation already holds: the id pairs it with its result. */
+export type ConversationToolCall = Omit<ToolCall, 'id'> & { id: string };
+
+/**
+ * One message of a multi-turn conversation (sequence mode), whatever the provider: each
+ * provider writes it in its own wire format (OpenAI `tool` messages, Anthropic `tool_result`
+ * blocks). Every assistant tool call is answered by a `tool` message with its id.
+ */
+export type ConversationMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; text: string | null; toolCalls: ConversationToolCall[] }
+  | { role: 'tool'; callId: string; content: string; isError?: boolean };
+
+/** The next turn of a conversation: the tools stay offered and the model may call them again. */
+export type ConversationRequest = ProviderTarget & {
+  tools: ExposedTool[];
+  messages: ConversationMessage[];
+  signal: AbortSignal;
+};
+
 export type SelfAssessment = { confidence: number; reasoning: string; usage: Usage; raw: unknown };
 
 /** What a provider needs to reach a model, without the question: settings, key and the job's client cache. */
@@ -103,6 +123,12 @@ export type ProviderImplementation = {
    * {confidence: 0..1, reasoning}. Used when samples = 1.
    */
   assessConfidence(req: SelectionRequest & { selection: Selection }): Promise<SelfAssessment>;
+  /**
+   * One model turn of a conversation with tool results fed back (sequence mode): the answer's
+   * calls, in order, and text. Providers that cannot hold a conversation (the local router)
+   * leave it out and the agent loop makes a single selection instead.
+   */
+  converse?(req: ConversationRequest): Promise<Selection>;
   /** Every LLM call outside tool selection goes through here; only rows with capabilities.textCompletion have it. */
   complete?(req: CompletionRequest): Promise<Completion>;
   /** Only rows with capabilities.embeddings have it. */

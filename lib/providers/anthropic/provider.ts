@@ -9,7 +9,7 @@ import { withProviderErrors } from '../shared/provider-errors';
 import { parseSelfAssessment } from '../shared/self-assessment';
 import type { ExposedTool, ProviderTarget } from '../types';
 import { openAnthropicClient } from './client';
-import { buildAssessmentMessages, buildQueryMessages, toAnthropicTools } from './messages';
+import { buildAssessmentMessages, buildConversationMessages, buildQueryMessages, toAnthropicTools } from './messages';
 import { parseAnthropicMessage, type ParsedMessage } from './response';
 
 /** A configured baseUrl (a proxy or gateway) wins over the public endpoint. */
@@ -72,6 +72,14 @@ export const anthropicProvider = defineProvider('anthropic', {
   selectTool: (req) =>
     call(req, {
       messages: buildQueryMessages(req),
+      toolChoice: 'auto',
+      interpret: (parsed, raw) => ({ ...parsed, raw }),
+    }),
+  // The tools stay offered with tool_choice auto: the API requires their definitions once
+  // tool_use blocks are in the history, and the model may call again.
+  converse: (req) =>
+    call(req, {
+      messages: buildConversationMessages(req),
       toolChoice: 'auto',
       interpret: (parsed, raw) => ({ ...parsed, raw }),
     }),

@@ -4,7 +4,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { buildSelfAssessmentPrompt, resolveSystemPrompt, TOOL_RESULT_STUB } from '../shared/prompts';
-import type { ExposedTool, SelectionRequest, Selection } from '../types';
+import type { ConversationMessage, ConversationRequest, ExposedTool, SelectionRequest, Selection } from '../types';
 
 /** The snapshot's description and schema go to the model unchanged. */
 export function toOpenAiTools(tools: ExposedTool[]): ChatCompletionFunctionTool[] {
@@ -56,4 +56,31 @@ export function buildAssessmentMessages(req: SelectionRequest & { selection: Sel
     ...toolResults,
     { role: 'user', content: buildSelfAssessmentPrompt(req.selection) },
   ];
+}
+
+function toOpenAiMessage(message: ConversationMessage): ChatCompletionMessageParam {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', content: message.content };
+    case 'tool':
+      // Chat completions have no error flag on a tool message: the result's text says it.
+      return { role: 'tool', tool_call_id: message.callId, content: message.content };
+    case 'assistant':
+      if (message.toolCalls.length === 0) return { role: 'assistant', content: message.text ?? '' };
+      return {
+        role: 'assistant',
+        content: message.text,
+        tool_calls: message.toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          // Unparseable arguments are replayed as {} so the next request stays valid.
+          function: { name: call.name, arguments: JSON.stringify(call.arguments ?? {}) },
+        })),
+      };
+  }
+}
+
+/** The system prompt, then the conversation in order: tool results are `tool` messages paired by tool_call_id. */
+export function buildConversationMessages(req: ConversationRequest): ChatCompletionMessageParam[] {
+  return [{ role: 'system', content: resolveSystemPrompt(req.model) }, ...req.messages.map(toOpenAiMessage)];
 }

@@ -8,7 +8,7 @@ import { parseSelfAssessment } from '../shared/self-assessment';
 import type { ExposedTool, ProviderTarget } from '../types';
 import { reuseClient } from '../shared/client-cache';
 import { openOpenAiClient, type OpenAiEndpoint } from './client';
-import { buildAssessmentMessages, buildQueryMessages, toOpenAiTools } from './messages';
+import { buildAssessmentMessages, buildConversationMessages, buildQueryMessages, toOpenAiTools } from './messages';
 import { parseChatCompletion, type ParsedCompletion } from './response';
 
 export type OpenAiChatOptions = {
@@ -65,6 +65,12 @@ export function defineOpenAiChatProvider(options: OpenAiChatOptions) {
     selectTool: (req) =>
       call(req, {
         messages: buildQueryMessages(req),
+        withTools: true,
+        interpret: (parsed, raw) => ({ ...parsed, raw }),
+      }),
+    converse: (req) =>
+      call(req, {
+        messages: buildConversationMessages(req),
         withTools: true,
         interpret: (parsed, raw) => ({ ...parsed, raw }),
       }),
