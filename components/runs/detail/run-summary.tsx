@@ -6,6 +6,7 @@ import { queries, type RunDetail } from '@/components/data/queries';
 import { Badge } from '@/components/ui/badge';
 import { formatMs, formatPercent, formatTokens, NONE } from '../format';
 import { ToolName } from '../tool-name';
+import { countCorrectSamples, describeConfidenceSource, describePassK } from './confidence-source';
 import { CATEGORY_MEANING, CLASSIFICATION_MEANING } from './explain';
 
 function Card({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -41,10 +42,15 @@ export function RunSummary({ run }: { run: RunDetail }) {
       <Card label="Confidence" testId="run-confidence">
         <span className="runs-big">{formatPercent(confidence)}</span> {category ? <Badge value={category} /> : null}
         {category ? <p className="runs-card-note">{CATEGORY_MEANING[category]}</p> : null}
+        {confidence !== null && confidence !== undefined ? (
+          <p className="runs-card-note muted" data-testid="confidence-source">
+            {describeConfidenceSource(run)}
+          </p>
+        ) : null}
       </Card>
       {run.samples > 1 ? (
         <Card label={`pass^${run.samples}`}>
-          {e?.passK === null || e?.passK === undefined ? NONE : <Badge value={e.passK ? 'all samples correct' : 'not all correct'} tone={e.passK ? 'ok' : 'bad'} />}
+          {e?.passK === null || e?.passK === undefined ? NONE : <Badge value={describePassK(e.passK, countCorrectSamples(run))} tone={e.passK ? 'ok' : 'bad'} />}
         </Card>
       ) : null}
       <Card label="Latency">{formatMs(run.executionTimeMs)}</Card>
