@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { getEnv } from '@/lib/env';
 import { createPrivateFile, ensurePrivateDir, makePrivate } from '@/lib/private-files';
 import * as schema from './schema';
+import { toolSetHashOfJson, toolSnapshotHashOfColumns } from './tool-hash';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 type Connection = { file: string; sqlite: Database.Database; db: Db };
@@ -63,9 +64,20 @@ function open(file: string): Connection {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  registerFunctions(sqlite);
   const db = drizzle(sqlite, { schema });
   migrateWithoutForeignKeys(sqlite, db);
   return { file, sqlite, db };
+}
+
+/**
+ * The content addresses of tool snapshots as SQL functions (db/tool-hash.ts), for the
+ * migration that moved the per-run copies and the tool_definitions view's triggers. Before
+ * migrating: a migration may call them.
+ */
+function registerFunctions(sqlite: Database.Database): void {
+  sqlite.function('tool_snapshot_hash', { deterministic: true }, toolSnapshotHashOfColumns);
+  sqlite.function('tool_set_hash', { deterministic: true }, toolSetHashOfJson);
 }
 
 /**

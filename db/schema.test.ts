@@ -26,7 +26,7 @@ describe('database schema', () => {
       .all();
     expect(tables).toEqual([
       'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'model_settings',
-      'run_batches', 'static_tools', 'test_case_servers', 'test_case_tags', 'test_cases', 'test_runs', 'tool_definitions', 'tool_executions',
+      'run_batches', 'static_tools', 'test_case_servers', 'test_case_tags', 'test_cases', 'test_runs', 'tool_executions', 'tool_set_members', 'tool_sets', 'tool_snapshots',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnySQLiteColumn,
   blob,
   check,
   index,
@@ -7,6 +8,7 @@ import {
   primaryKey,
   real,
   sqliteTable,
+  sqliteView,
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
@@ -264,8 +266,15 @@ export const testRuns = sqliteTable(
     createdAt: createdAt(),
     startedAt: text('started_at'),
     completedAt: text('completed_at'),
+    /**
+     * The tools the run showed the model: a content-addressed listing (tool_sets), shared by
+     * every run that saw the same tools; NULL until the run had its tools listed. Read through
+     * the tool_definitions view. A listing no run points at is deleted by trigger (migration 0011).
+     */
+    toolSetId: integer('tool_set_id').references((): AnySQLiteColumn => toolSets.id),
   },
   (t) => [
+    index('idx_test_runs_tool_set').on(t.toolSetId),
     index('idx_test_runs_test_case').on(t.testCaseId),
     index('idx_test_runs_batch').on(t.batchId),
     index('idx_test_runs_model_settings').on(t.modelSettingsId),
@@ -366,30 +375,85 @@ export const experimentVariants = sqliteTable(
   ],
 );
 
-/** Point-in-time snapshot: exactly the tools the model was shown in one run. */
-export const toolDefinitions = sqliteTable(
-  'tool_definitions',
+/**
+ * One tool definition, stored once per distinct content: `hash` is tool_snapshot_hash over
+ * server, name, description and the schemas in canonical JSON (db/tool-hash.ts). Runs reach
+ * it through their listing (tool_sets); compare two runs' tools by hash.
+ */
+export const toolSnapshots = sqliteTable(
+  'tool_snapshots',
   {
-    id: id(),
-    testRunId: text('test_run_id')
-      .notNull()
-      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    id: integer('id').primaryKey(),
+    hash: text('hash').notNull(),
     serverName: text('server_name').notNull(),
-    serverUrl: text('server_url'),
     name: text('name').notNull(),
-    /** The (prefixed, sanitized) function name the provider saw. */
-    exposedName: text('exposed_name').notNull(),
     description: text('description').notNull().default(''),
     inputSchema: text('input_schema', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     outputSchema: text('output_schema', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /** When the definition was first seen. */
     createdAt: createdAt(),
   },
+  (t) => [uniqueIndex('uq_tool_snapshots_hash').on(t.hash), index('idx_tool_snapshots_tool').on(t.serverName, t.name)],
+);
+
+/** An ordered tool listing as one or more runs showed it: `hash` is tool_set_hash over its members in order. */
+export const toolSets = sqliteTable(
+  'tool_sets',
+  {
+    id: integer('id').primaryKey(),
+    hash: text('hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uq_tool_sets_hash').on(t.hash)],
+);
+
+/** The tools of a listing: the definition, the name the provider saw and the server's URL, at their position. */
+export const toolSetMembers = sqliteTable(
+  'tool_set_members',
+  {
+    toolSetId: integer('tool_set_id')
+      .notNull()
+      .references(() => toolSets.id, { onDelete: 'cascade' }),
+    /** 0-based, the order the model saw the tools in. */
+    position: integer('position').notNull(),
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => toolSnapshots.id),
+    /** The (prefixed, sanitized) function name the provider saw. */
+    exposedName: text('exposed_name').notNull(),
+    serverUrl: text('server_url'),
+  },
   (t) => [
-    uniqueIndex('uq_tool_definitions_run_tool').on(t.testRunId, t.serverName, t.name),
-    uniqueIndex('uq_tool_definitions_run_exposed').on(t.testRunId, t.exposedName),
-    index('idx_tool_definitions_name').on(t.name),
+    primaryKey({ columns: [t.toolSetId, t.position] }),
+    uniqueIndex('uq_tool_set_members_exposed').on(t.toolSetId, t.exposedName),
+    index('idx_tool_set_members_snapshot').on(t.snapshotId),
   ],
 );
+
+/**
+ * Point-in-time snapshot: exactly the tools the model was shown in one run, one row per run
+ * and tool. A view (migration 0012) over test_runs.tool_set_id -> tool_set_members ->
+ * tool_snapshots, so readers and the /mcp query_sql tool see the shape they always did;
+ * INSERT and DELETE on it work too (triggers store a new listing for the run). `id` is
+ * "<run id>:<position>"; `created_at` is when the run finished (else when it was created).
+ */
+export const toolDefinitions = sqliteView('tool_definitions', {
+  id: text('id').notNull(),
+  testRunId: text('test_run_id').notNull(),
+  serverName: text('server_name').notNull(),
+  serverUrl: text('server_url'),
+  name: text('name').notNull(),
+  /** The (prefixed, sanitized) function name the provider saw. */
+  exposedName: text('exposed_name').notNull(),
+  description: text('description').notNull(),
+  inputSchema: text('input_schema', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  outputSchema: text('output_schema', { mode: 'json' }).$type<Record<string, unknown>>(),
+  createdAt: text('created_at').notNull(),
+  /** 0-based, the order the model saw the tools in. */
+  position: integer('position').notNull(),
+  /** tool_snapshots.hash: equal hashes, equal definitions. */
+  snapshotHash: text('snapshot_hash').notNull(),
+}).existing();
 
 export const evaluationResults = sqliteTable(
   'evaluation_results',

@@ -10,12 +10,14 @@ import {
   toolDefinitions,
   type TestRunRow,
 } from '../schema';
+import { storeRunTools, type SnapshotToolInput } from './tool-snapshots';
 import { newId, nowIso, type Page } from './util';
 
 export type ModelSettingsRow = typeof modelSettings.$inferSelect;
 export type EvaluationRow = typeof evaluationResults.$inferSelect;
 export type ToolDefinitionRow = typeof toolDefinitions.$inferSelect;
-export type NewToolDefinition = Omit<typeof toolDefinitions.$inferInsert, 'id' | 'testRunId' | 'createdAt'>;
+/** One tool as a run showed it to the model (stored content-addressed: db/queries/tool-snapshots). */
+export type NewToolDefinition = SnapshotToolInput;
 export type RunWithSettings = TestRunRow & { settings: ModelSettingsRow | null; testCaseName: string };
 
 export type RunFilter = {
@@ -114,10 +116,6 @@ function prepareHotQueries(db: Db) {
          @missingRequired, @typeErrors, @failureReasons, @confidenceScore, @confidenceCategory, @passK, @reasoning,
          @recommendations, @argumentMatching, @createdAt)`,
     ),
-    insertTool: getSqlite().prepare(
-      `insert into tool_definitions (id, test_run_id, server_name, server_url, name, exposed_name, description, input_schema, output_schema)
-       values (@id, @testRunId, @serverName, @serverUrl, @name, @exposedName, @description, @inputSchema, @outputSchema)`,
-    ),
   };
 }
 
@@ -155,35 +153,13 @@ export function markRunRunning(id: string): void {
   getDb().update(testRuns).set({ status: 'running', startedAt: nowIso() }).where(eq(testRuns.id, id)).run();
 }
 
-/**
- * One prepared statement per row rather than a query built per snapshot: this runs for every
- * evaluation run and building a multi-row insert was a large part of its database time.
- */
 function jsonOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-/** Call inside a transaction: the prepared statement joins whatever transaction is open on the connection. */
-function insertSnapshot(runId: string, tools: NewToolDefinition[]): void {
-  if (tools.length === 0) return;
-  const insert = hot().insertTool;
-  for (const t of tools) {
-    insert.run({
-      id: newId(),
-      testRunId: runId,
-      serverName: t.serverName,
-      serverUrl: t.serverUrl ?? null,
-      name: t.name,
-      exposedName: t.exposedName,
-      description: t.description ?? '',
-      inputSchema: JSON.stringify(t.inputSchema),
-      outputSchema: t.outputSchema ? JSON.stringify(t.outputSchema) : null,
-    });
-  }
-}
-
+/** The tools the run showed the model, in the order it saw them. */
 export function getSnapshot(runId: string): ToolDefinitionRow[] {
-  return getDb().select().from(toolDefinitions).where(eq(toolDefinitions.testRunId, runId)).orderBy(asc(toolDefinitions.createdAt), asc(toolDefinitions.exposedName)).all();
+  return getDb().select().from(toolDefinitions).where(eq(toolDefinitions.testRunId, runId)).orderBy(asc(toolDefinitions.position)).all();
 }
 
 export function getEvaluation(runId: string): EvaluationRow | undefined {
@@ -218,7 +194,6 @@ export function completeRun(
   const q = hot();
   const e = evaluation;
   getDb().transaction(() => {
-    insertSnapshot(id, snapshot);
     q.completeRun.run({
       id,
       llmResponseRaw: jsonOrNull(values.llmResponseRaw),
@@ -234,6 +209,8 @@ export function completeRun(
       failureReasons: jsonOrNull(values.failureReasons),
       completedAt: nowIso(),
     });
+    // After the first write, so the transaction already holds the write lock when it looks the listing up.
+    if (snapshot.length > 0) storeRunTools(id, snapshot);
     q.insertEvaluation.run({
       id: newId(),
       testRunId: id,
@@ -270,16 +247,18 @@ export function failRun(
   snapshot: NewToolDefinition[] = [],
 ): void {
   getDb().transaction((tx) => {
-    try {
-      insertSnapshot(id, snapshot);
-    } catch {
-      // A snapshot that cannot be stored (e.g. an absurdly nested schema) must not keep the
-      // run from reaching its final status; the statement failed alone, the transaction goes on.
-    }
     tx.update(testRuns)
       .set({ ...extra, status, errorMessage: errorMessage.slice(0, 4000), completedAt: nowIso() })
       .where(eq(testRuns.id, id))
       .run();
+    if (snapshot.length === 0) return;
+    try {
+      // A savepoint: a listing that cannot be stored is undone whole.
+      tx.transaction(() => storeRunTools(id, snapshot));
+    } catch {
+      // A snapshot that cannot be stored (e.g. an absurdly nested schema) must not keep the
+      // run from reaching its final status; the savepoint failed alone, the transaction goes on.
+    }
   });
 }
 

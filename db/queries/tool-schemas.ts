@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '../client';
-import { staticTools, toolDefinitions } from '../schema';
+import { staticTools } from '../schema';
+import { latestSnapshotInputSchema } from './tool-snapshots';
 
 /** A static set's definition of a tool: the harness holds it, so it is exact. */
 export function staticToolSchema(serverId: string, toolName: string): Record<string, unknown> | undefined {
@@ -14,11 +15,6 @@ export function staticToolSchema(serverId: string, toolName: string): Record<str
 
 /** The tool's inputSchema as the latest run saw it (runs snapshot every tool they offer). */
 export function latestSnapshotSchema(serverName: string, toolName: string): Record<string, unknown> | undefined {
-  return getDb()
-    .select({ inputSchema: toolDefinitions.inputSchema })
-    .from(toolDefinitions)
-    .where(and(eq(toolDefinitions.serverName, serverName), eq(toolDefinitions.name, toolName)))
-    .orderBy(desc(toolDefinitions.createdAt))
-    .limit(1)
-    .get()?.inputSchema;
+  const text = latestSnapshotInputSchema(serverName, toolName);
+  return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
 }

@@ -7,7 +7,7 @@ type TableInfo = { name: string; type: string; pk: number };
 const memo = new Map<string, string>();
 
 /**
- * "table(column type [pk] [secret], ...)" per table, read from sqlite_schema once per database file, so the
+ * "table(column type [pk] [secret], ...)" per table and view (tool_definitions is one), read from sqlite_schema once per database file, so the
  * query_sql description always matches the migrated schema.
  */
 export function describeSchema(): string {
@@ -16,7 +16,7 @@ export function describeSchema(): string {
   if (known) return known;
   const sqlite = getSqlite();
   const tables = sqlite
-    .prepare(`select name from sqlite_schema where type = 'table' and name not like 'sqlite\\_%' escape '\\' and name not like '\\_\\_drizzle%' escape '\\' order by name`)
+    .prepare(`select name from sqlite_schema where type in ('table', 'view') and name not like 'sqlite\\_%' escape '\\' and name not like '\\_\\_drizzle%' escape '\\' order by name`)
     .pluck()
     .all() as string[];
   const lines = tables.map((table) => {
