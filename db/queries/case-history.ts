@@ -1,0 +1,82 @@
+import 'server-only';
+import { getSqlite } from '../client';
+import type { MatrixRunRow } from './batch-matrix';
+import type { ModelSettingsRow } from './runs';
+import type { Page } from './util';
+
+/** One run of a test case, with its batch and model, as the case's history lists it. */
+export type CaseRunRow = Omit<MatrixRunRow, 'testCaseId' | 'testCaseName' | 'modelSettingsId'> & {
+  batchId: string | null;
+  batchName: string | null;
+  provider: ModelSettingsRow['provider'] | null;
+  model: string | null;
+};
+
+const RUN_COLUMNS = `r.id as runId, r.batch_id as batchId, b.name as batchName, ms.provider, ms.model,
+       r.status, r.classification, r.confidence_score as confidenceScore, r.samples,
+       r.selected_server as selectedServer, r.selected_tool as selectedTool, r.error_message as errorMessage,
+       e.parameter_correctness as parameterCorrectness, e.pass_k as passK, r.created_at as createdAt, r.completed_at as completedAt`;
+
+const RUN_JOINS = `from test_runs r
+  left join run_batches b on b.id = r.batch_id
+  left join model_settings ms on ms.id = r.model_settings_id
+  left join evaluation_results e on e.test_run_id = r.id`;
+
+/** A page of the case's runs, newest first (idx_test_runs_test_case; a case has few runs to order). */
+export function listCaseRuns(testCaseId: string, page: Page): { rows: CaseRunRow[]; total: number } {
+  const sqlite = getSqlite();
+  const rows = sqlite
+    .prepare(`select ${RUN_COLUMNS} ${RUN_JOINS} where r.test_case_id = ? order by r.created_at desc, r.id desc limit ? offset ?`)
+    .all(testCaseId, page.limit, page.offset) as CaseRunRow[];
+  const total = (sqlite.prepare('select count(*) as n from test_runs where test_case_id = ?').get(testCaseId) as { n: number }).n;
+  return { rows, total };
+}
+
+/** The latest `perModel` runs of the case for each model (provider and model name), newest first: the timeline. */
+export function listCaseTimeline(testCaseId: string, perModel: number): CaseRunRow[] {
+  return getSqlite()
+    .prepare(
+      `select * from (
+         select ${RUN_COLUMNS},
+                row_number() over (partition by ms.provider, ms.model order by r.created_at desc, r.id desc) as nth
+           ${RUN_JOINS}
+          where r.test_case_id = ?
+       ) where nth <= ? order by createdAt desc, runId desc`,
+    )
+    .all(testCaseId, perModel)
+    .map((row) => {
+      const { nth: _nth, ...rest } = row as CaseRunRow & { nth: number };
+      return rest;
+    });
+}
+
+/** The latest finished (completed) run per test case and model, for a page of the case list. */
+export type LastVerdictRow = {
+  testCaseId: string;
+  runId: string;
+  provider: ModelSettingsRow['provider'];
+  model: string;
+  classification: NonNullable<MatrixRunRow['classification']>;
+  completedAt: string | null;
+};
+
+/**
+ * One query for the whole page: completed runs of these cases (idx_test_runs_test_case),
+ * ranked per (case, provider, model) by completion time, the first of each kept.
+ */
+export function listLastVerdicts(testCaseIds: string[]): LastVerdictRow[] {
+  if (testCaseIds.length === 0) return [];
+  const marks = testCaseIds.map(() => '?').join(', ');
+  return getSqlite()
+    .prepare(
+      `select testCaseId, runId, provider, model, classification, completedAt from (
+         select r.test_case_id as testCaseId, r.id as runId, ms.provider, ms.model, r.classification, r.completed_at as completedAt,
+                row_number() over (partition by r.test_case_id, ms.provider, ms.model order by r.completed_at desc, r.id desc) as nth
+           from test_runs r
+           join model_settings ms on ms.id = r.model_settings_id
+          where r.test_case_id in (${marks}) and r.status = 'completed' and r.classification is not null
+       ) where nth = 1
+       order by testCaseId, completedAt desc`,
+    )
+    .all(...testCaseIds) as LastVerdictRow[];
+}
