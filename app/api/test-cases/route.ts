@@ -3,6 +3,7 @@ import { listTestCases, TEST_CASE_SORTS } from '@/db/queries/test-cases';
 import { json, parseBody, parseWith, route } from '@/lib/http';
 import { listBody, PageQuerySchema } from '@/lib/pagination';
 import { toTestCaseDto } from '@/lib/test-cases/dto';
+import { withLastVerdicts } from '@/lib/test-cases/history';
 import { TestCaseFilterQuerySchema, TestCaseInputSchema, testCaseQueryParams } from '@/lib/test-cases/schemas';
 import { createTestCase } from '@/lib/test-cases/service';
 
@@ -14,7 +15,7 @@ const ListQuery = PageQuerySchema.extend(TestCaseFilterQuerySchema.shape).extend
 export const GET = route(async (req) => {
   const q = parseWith(ListQuery, testCaseQueryParams(new URL(req.url)), 'Query string');
   const { rows, total } = listTestCases(q);
-  return json(listBody(rows.map(toTestCaseDto), total, q));
+  return json(listBody(withLastVerdicts(rows.map(toTestCaseDto)), total, q));
 });
 
 export const POST = route(async (req) => json(createTestCase(await parseBody(req, TestCaseInputSchema)), { status: 201 }));
