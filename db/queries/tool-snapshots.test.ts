@@ -1,0 +1,84 @@
+import Database from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseFile, getSqlite } from '@/db/client';
+import { failRun, getSnapshot } from '@/db/queries/runs';
+import { latestSnapshotSchema } from '@/db/queries/tool-schemas';
+import { seedCase, seedRun, seedServer } from '@/tests/helpers/eval-seed';
+import { toolSnapshotHash } from '../tool-hash';
+import { snapshotStorageCounts, storeRunTools, type SnapshotToolInput } from './tool-snapshots';
+
+const tools: SnapshotToolInput[] = [
+  { serverName: 'notes', serverUrl: 'http://n/mcp', name: 'search', exposedName: 'notes__search', description: 'Find notes.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+  { serverName: 'notes', serverUrl: 'http://n/mcp', name: 'add', exposedName: 'notes__add', description: 'Add a note.', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
+  { serverName: 'files', serverUrl: null, name: 'read', exposedName: 'files__read', inputSchema: { type: 'object' } },
+];
+
+let caseId = '';
+function newRun(): string {
+  return seedRun(caseId).id;
+}
+function store(runId: string, listing: SnapshotToolInput[]): void {
+  getSqlite().transaction(() => storeRunTools(runId, listing))();
+}
+
+beforeAll(() => {
+  caseId = seedCase({ query: 'find my note', servers: [seedServer('notes')] });
+});
+
+describe('storeRunTools', () => {
+  it('stores a listing once and reads it back exactly, in the order shown', () => {
+    const a = newRun();
+    const b = newRun();
+    store(a, tools);
+    store(b, tools);
+    expect(snapshotStorageCounts()).toEqual({ snapshots: 3, sets: 1, members: 3, runsWithTools: 2 });
+    const back = getSnapshot(b);
+    expect(back.map((t) => t.exposedName)).toEqual(['notes__search', 'notes__add', 'files__read']);
+    expect(back[1]).toMatchObject({ testRunId: b, serverName: 'notes', serverUrl: 'http://n/mcp', name: 'add', description: 'Add a note.', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { id: { type: 'string' } } } });
+    expect(back[2]).toMatchObject({ description: '', serverUrl: null, outputSchema: null });
+    expect(back[0]?.snapshotHash).toBe(toolSnapshotHash({ serverName: 'notes', name: 'search', description: 'Find notes.', inputSchema: tools[0]?.inputSchema, outputSchema: null }));
+  });
+
+  it('adds only what changed: a new description is one definition, a new order only a listing', () => {
+    const changed = newRun();
+    store(changed, [{ ...(tools[0] as SnapshotToolInput), description: 'Find notes by text.' }, ...tools.slice(1)]);
+    expect(snapshotStorageCounts()).toMatchObject({ snapshots: 4, sets: 2, members: 6 });
+    const reordered = newRun();
+    store(reordered, [...tools].reverse());
+    expect(snapshotStorageCounts()).toMatchObject({ snapshots: 4, sets: 3, members: 9 });
+    expect(getSnapshot(reordered).map((t) => t.name)).toEqual(['read', 'add', 'search']);
+    expect(latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
+  });
+
+  it('uses a definition another writer stored first (unique hash, ON CONFLICT DO NOTHING)', () => {
+    const other = new Database(databaseFile());
+    const extra: SnapshotToolInput = { serverName: 'files', name: 'write', exposedName: 'files__write', inputSchema: { type: 'object', required: ['path'] } };
+    const hash = toolSnapshotHash({ serverName: 'files', name: 'write', description: '', inputSchema: { required: ['path'], type: 'object' }, outputSchema: null });
+    other.prepare(`insert into tool_snapshots (hash, server_name, name, description, input_schema) values (?, 'files', 'write', '', '{"required":["path"],"type":"object"}')`).run(hash);
+    other.close();
+    const run = newRun();
+    store(run, [extra]);
+    expect(getSqlite().prepare('select count(*) from tool_snapshots where hash = ?').pluck().get(hash)).toBe(1);
+    expect(getSnapshot(run)[0]?.inputSchema).toEqual({ required: ['path'], type: 'object' });
+  });
+
+  it('a failed run whose listing cannot be stored still fails, leaving no half-written listing', () => {
+    const before = snapshotStorageCounts();
+    const run = newRun();
+    const clash: SnapshotToolInput[] = [
+      { serverName: 'x', name: 'one', exposedName: 'same', inputSchema: { type: 'object' } },
+      { serverName: 'x', name: 'two', exposedName: 'same', inputSchema: { type: 'object' } },
+    ];
+    failRun(run, 'failed', 'boom', {}, clash);
+    expect(getSqlite().prepare('select status, error_message from test_runs where id = ?').get(run)).toEqual({ status: 'failed', error_message: 'boom' });
+    expect(getSnapshot(run)).toEqual([]);
+    expect(snapshotStorageCounts()).toEqual(before);
+  });
+
+  it('an empty listing leaves the run without tools', () => {
+    const run = newRun();
+    store(run, tools);
+    store(run, []);
+    expect(getSnapshot(run)).toEqual([]);
+  });
+});
