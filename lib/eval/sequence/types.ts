@@ -85,6 +85,14 @@ export type Trajectory = {
   finalText: string | null;
   /** Why the loop stopped. */
   stop: 'answered' | 'max_steps' | 'error' | 'cancelled';
+  /**
+   * true when the provider cannot hold a conversation (the local router): it made one
+   * selection from the query alone (context not shown), its call was recorded, not run, and
+   * the loop ended there.
+   */
+  singleStep?: boolean;
+  /** The provider's error when stop is 'error' (keys scrubbed). */
+  error?: string;
 };
 
 /** The judge's verdict for one expected or unexpected call. */
