@@ -39,6 +39,14 @@ const EnvSchema = z.object({
   ADMIN_TOKEN: z.string().min(32, 'ADMIN_TOKEN must be at least 32 characters').optional(),
   /** `password` (the default when a credential is set) or `none`: an explicit opt-out beyond loopback. */
   AUTH: z.enum(['password', 'none']).optional(),
+  /** Where large similarity analyses score pairs: `auto` (worker threads from 1,000 tools), `worker` or `inline` (the request thread). */
+  SIMILARITY_KERNEL: z.enum(['auto', 'worker', 'inline']).default('auto'),
+  /** The worker threads' pair kernel: `onnx` (ONNX Runtime's Gemm) or `js` (plain JavaScript). */
+  SIMILARITY_KERNEL_ENGINE: z.enum(['onnx', 'js']).default('onnx'),
+  /** Worker threads for the similarity kernel (default: one per core, at most 2). */
+  SIMILARITY_KERNEL_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  /** Longest a similarity kernel job may run before its workers are stopped and the request fails. */
+  SIMILARITY_KERNEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
 });
 
 export type Env = {
@@ -62,6 +70,10 @@ export type Env = {
   adminToken: string | undefined;
   /** As configured; lib/security/auth/policy.ts decides what it means together with HOST and the credentials. */
   auth: 'password' | 'none' | undefined;
+  similarityKernel: 'auto' | 'worker' | 'inline';
+  similarityKernelEngine: 'onnx' | 'js';
+  similarityKernelWorkers: number | undefined;
+  similarityKernelTimeoutMs: number;
 };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -123,6 +135,10 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     adminPassword: e.ADMIN_PASSWORD,
     adminToken: e.ADMIN_TOKEN,
     auth: e.AUTH,
+    similarityKernel: e.SIMILARITY_KERNEL,
+    similarityKernelEngine: e.SIMILARITY_KERNEL_ENGINE,
+    similarityKernelWorkers: e.SIMILARITY_KERNEL_WORKERS,
+    similarityKernelTimeoutMs: e.SIMILARITY_KERNEL_TIMEOUT_MS,
     allowedHosts: splitList(e.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
     allowedOrigins: splitList(e.ALLOWED_ORIGINS).map(toOrigin),
   };

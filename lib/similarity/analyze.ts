@@ -1,6 +1,9 @@
+import { getEnv } from '@/lib/env';
 import { createYielder } from '@/lib/event-loop';
 import { findClusters, type Cluster } from './clusters';
 import type { Scoring } from './scoring';
+import { scanNeighboursInWorkers, type KernelResult } from './kernel/pool';
+import type { KernelEngine } from './kernel/protocol';
 import { matrixScores, scanNeighboursCooperatively, symmetricMatrixCooperatively, type PairScores } from './vector';
 
 /** Above this many tools a response lists flagged pairs and top-k neighbours, not all n^2 pairs. */
@@ -32,9 +35,36 @@ export type PairAnalysis = {
   matrix: Float32Array | null;
   pairCount: number;
   truncated: boolean;
+  /** How the worker threads scanned the pairs, or null when this thread did. */
+  kernel: KernelResult['stats'] | null;
 };
 
-export type AnalysisOptions = { threshold: number; topK: number; computeFull: boolean };
+/** From this many tools a sparse analysis scores pairs in the kernel's worker threads (below, this thread is quicker than a hand-off). */
+export const KERNEL_MIN_TOOLS = 1000;
+
+/**
+ * Where the pair scan runs: 'auto' (the workers for sparse analyses from KERNEL_MIN_TOOLS
+ * tools on, when the scores are dense cosines), 'worker' (whenever they can) or 'inline'
+ * (this thread, cooperatively). SIMILARITY_KERNEL=inline|worker sets the default.
+ */
+export type KernelChoice = 'auto' | 'worker' | 'inline';
+
+export type AnalysisOptions = {
+  threshold: number;
+  topK: number;
+  computeFull: boolean;
+  /** Cancels the workers' scan (the request went away). */
+  signal?: AbortSignal;
+  kernel?: KernelChoice;
+  engine?: KernelEngine;
+  timeoutMs?: number;
+};
+
+function usesKernel(scoring: Scoring, mode: 'all' | 'sparse', options: AnalysisOptions): boolean {
+  const choice = options.kernel ?? getEnv().similarityKernel;
+  if (choice === 'inline' || mode !== 'sparse' || !scoring.dense) return false;
+  return choice === 'worker' || scoring.tools.length >= KERNEL_MIN_TOOLS;
+}
 
 export function analysisMode(toolCount: number, computeFull: boolean): 'all' | 'sparse' {
   return toolCount <= LARGE_INPUT || (computeFull && toolCount <= MAX_ALL_PAIRS_TOOLS) ? 'all' : 'sparse';
@@ -55,10 +85,23 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
   const ids = tools.map((t) => t.id);
   const mode = analysisMode(n, options.computeFull);
 
-  // 'all' mode keeps the raw matrix and scans it; 'sparse' scans blocks and keeps only what is reported.
+  // 'all' mode keeps the raw matrix and scans it; 'sparse' scans blocks and keeps only what is reported,
+  // in the kernel's worker threads when it is large (the request thread only waits).
   const raw = mode === 'all' ? await symmetricMatrixCooperatively(scoring.description, undefined, pause) : null;
   const source: PairScores = raw ? matrixScores(raw, n) : scoring.description;
-  const { neighbours, candidates } = await scanNeighboursCooperatively(source, options.topK, scale.rawCutFor(options.threshold), pause);
+  const cut = scale.rawCutFor(options.threshold);
+  let kernel: KernelResult['stats'] | null = null;
+  let scan: Pick<KernelResult, 'neighbours' | 'candidates'>;
+  if (scoring.dense && usesKernel(scoring, mode, options)) {
+    const result = await scanNeighboursInWorkers(scoring.dense, options.topK, cut, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.engine ? { engine: options.engine } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    });
+    kernel = result.stats;
+    scan = result;
+  } else scan = await scanNeighboursCooperatively(source, options.topK, cut, pause);
+  const { neighbours, candidates } = scan;
 
   const flagged: IndexedPair[] = [];
   for (let p = 0; p < candidates.length; p++) {
@@ -101,13 +144,16 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
   }
   await pause();
 
+  // Best first as shown: equal reported scores in tool order, not in the order of float noise
+  // below the fourth decimal (which differs between this thread's kernel and the workers').
   const toolNeighbours: ToolNeighbours[] = ids.map((id, i) => {
-    const list: Neighbour[] = [];
+    const list: { j: number; similarity: number }[] = [];
     for (let r = 0; r < neighbours.k; r++) {
       const j = neighbours.indices[i * neighbours.k + r]!;
-      if (j >= 0) list.push({ tool: ids[j] ?? '', similarity: scale.score(neighbours.values[i * neighbours.k + r]!) });
+      if (j >= 0) list.push({ j, similarity: scale.score(neighbours.values[i * neighbours.k + r]!) });
     }
-    return { tool: id, neighbours: list };
+    list.sort((x, y) => y.similarity - x.similarity || x.j - y.j);
+    return { tool: id, neighbours: list.map((x): Neighbour => ({ tool: ids[x.j] ?? '', similarity: x.similarity })) };
   });
   await pause();
 
@@ -122,5 +168,6 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
     matrix,
     pairCount: (n * (n - 1)) / 2,
     truncated: mode === 'sparse' && flagged.length > MAX_LISTED_PAIRS,
+    kernel,
   };
 }

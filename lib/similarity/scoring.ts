@@ -7,6 +7,7 @@ import type { ToolAction } from '@/lib/text/actions';
 import type { ServerBoilerplate } from '@/lib/text/boilerplate';
 import { TFIDF_CALIBRATION } from '@/lib/embeddings/calibration-data';
 import { calibrate, uncalibrate } from '@/lib/embeddings/calibration';
+import type { KernelInput } from './kernel/pool';
 import type { Calibration } from '@/lib/embeddings/types';
 import { descriptionText, fullText, lexicalText, parameterText } from './texts';
 import { mixNameVector, nameText } from '@/lib/embeddings/tool-vectors';
@@ -38,6 +39,11 @@ export type Scoring = {
   parameterScale: ScoreScale;
   /** The method's description-only scores (see texts.ts for the text): `similarity`, and the semantic dimension. */
   description: PairScores;
+  /**
+   * What `description` is computed from, when it is a dense cosine (embeddings on the standard
+   * calibration): the kernel's worker threads recompute it from these (lib/similarity/kernel).
+   */
+  dense?: KernelInput | null;
   /** The same with parameters, when `computeFullSimilarity`. */
   full: PairScores | null;
   /** TF-IDF on name + description: the description dimension, and the terms behind an overlap (built on first use). */
@@ -142,7 +148,9 @@ export async function buildScoring(given: SimilarityTool[], options: ScoringOpti
   const scoresOf = (from: number, to: number) => denseCosine(normalizeRows(packVectors(vectors.slice(from, to))));
   const n = tools.length;
   const names = vectors.slice(texts.length - n);
-  const withNames = (from: number) => denseCosine(packVectors(vectors.slice(from, from + n).map((v, i) => mixNameVector(names[i]!, v))));
+  const namedVectors = (from: number) => packVectors(vectors.slice(from, from + n).map((v, i) => mixNameVector(names[i]!, v)));
+  const withNames = (from: number) => denseCosine(namedVectors(from));
+  const descriptionVectors = namedVectors(0);
   const calibration = choice.provider.calibration;
   const scale = calibratedScale(calibration, backend.calibrate);
   return {
@@ -152,7 +160,9 @@ export async function buildScoring(given: SimilarityTool[], options: ScoringOpti
     embeddingReason: choice.reason,
     scale,
     parameterScale: scale,
-    description: adjusted(withNames(0), prepared.actions, calibration, backend.calibrate),
+    description: adjusted(denseCosine(descriptionVectors), prepared.actions, calibration, backend.calibrate),
+    // The workers apply the adjustment on the standard calibration; a backend with its own keeps to this thread.
+    dense: backend.calibrate === calibrate ? { vectors: descriptionVectors, actions: prepared.actions, calibration } : null,
     full: options.computeFull ? adjusted(withNames(n), prepared.actions, calibration, backend.calibrate) : null,
     get lexical() {
       return lazyLexical();

@@ -76,8 +76,15 @@ async function runPipeline(body: SimilarityRequest, ctx: SimilarityCallContext, 
     ctx.backend ?? embeddingBackend,
   );
   t = performance.now();
-  const analysis = await analyzePairs(scoring, { threshold: body.similarityThreshold, topK: body.topK, computeFull: body.computeFullSimilarity });
+  const analysis = await analyzePairs(scoring, {
+    threshold: body.similarityThreshold,
+    topK: body.topK,
+    computeFull: body.computeFullSimilarity,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
   timings.analyzeMs = since(t);
+  // The part of analyzeMs the worker threads spent scanning pairs (the request thread was free meanwhile).
+  if (analysis.kernel) timings.kernelMs = analysis.kernel.wallMs;
   return { loaded, scoring, analysis, timings, started };
 }
 

@@ -303,7 +303,8 @@ class PairBuffer {
   }
 }
 
-function neighbourScanner(n: number, k: number, cut: number) {
+/** Top-k per item and the pairs at or above `cut`, fed one block of the upper triangle at a time (also by the kernel's workers). */
+export function neighbourScanner(n: number, k: number, cut: number) {
   const kk = Math.max(1, Math.min(k, n - 1));
   const indices = new Int32Array(n * kk).fill(-1);
   const values = new Float32Array(n * kk).fill(-Infinity);

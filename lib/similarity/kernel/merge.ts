@@ -1,0 +1,51 @@
+import type { Neighbours, PairList } from '../vector';
+import type { KernelPartial } from './protocol';
+
+/**
+ * The workers' parts as one result. Each worker kept the k best of the pairs it scanned,
+ * best first, ties to the lower index (the order in which one scan offers a row its
+ * columns); merging by the same order gives the k best of all pairs, as one scan would.
+ */
+export function mergeNeighbours(n: number, parts: readonly KernelPartial[]): { neighbours: Neighbours; candidates: PairList } {
+  const k = parts[0]?.k ?? 1;
+  const indices = new Int32Array(n * k).fill(-1);
+  const values = new Float32Array(n * k);
+  const cursors = new Int32Array(parts.length);
+  for (let row = 0; row < n; row++) {
+    cursors.fill(0);
+    for (let slot = 0; slot < k; slot++) {
+      let best = -1;
+      let bestValue = 0;
+      let bestIndex = 0;
+      for (let p = 0; p < parts.length; p++) {
+        const c = cursors[p]!;
+        if (c >= k) continue;
+        const index = parts[p]!.indices[row * k + c]!;
+        if (index < 0) continue;
+        const value = parts[p]!.values[row * k + c]!;
+        if (best < 0 || value > bestValue || (value === bestValue && index < bestIndex)) {
+          best = p;
+          bestValue = value;
+          bestIndex = index;
+        }
+      }
+      if (best < 0) break;
+      cursors[best]!++;
+      indices[row * k + slot] = bestIndex;
+      values[row * k + slot] = bestValue;
+    }
+  }
+
+  const length = parts.reduce((s, p) => s + p.a.length, 0);
+  const a = new Int32Array(length);
+  const b = new Int32Array(length);
+  const scores = new Float32Array(length);
+  let at = 0;
+  for (const part of parts) {
+    a.set(part.a, at);
+    b.set(part.b, at);
+    scores.set(part.scores, at);
+    at += part.a.length;
+  }
+  return { neighbours: { k, indices, values }, candidates: { a, b, values: scores, length } };
+}

@@ -1,0 +1,216 @@
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { getEnv } from '@/lib/env';
+import type { Calibration } from '@/lib/embeddings/types';
+import type { ToolAction } from '@/lib/text/actions';
+import type { Neighbours, PackedVectors, PairList } from '../vector';
+import { mergeNeighbours } from './merge';
+import { CONTROL_CANCEL, type KernelEngine, type KernelJob, type KernelPartial, type KernelReply } from './protocol';
+
+/**
+ * Pair scoring off the request thread: a pool of worker threads (one per core, at most two
+ * by default) that share the vectors and split the upper triangle by row blocks. The pool
+ * starts on first use and stays (unref'd: it never keeps a process alive); a worker that
+ * fails or overruns is terminated and the pool restarts on the next job.
+ *
+ * The worker is lib/similarity/kernel/worker.ts, compiled on load by tsx (a dependency), and
+ * found from the working directory like the migrations folder: a file beside this one would
+ * need its own bundling under Next.
+ */
+
+export type KernelInput = { vectors: PackedVectors; actions: ToolAction[] | null; calibration: Calibration };
+
+export type KernelOptions = {
+  engine?: KernelEngine;
+  signal?: AbortSignal;
+  /** The whole job (default SIMILARITY_KERNEL_TIMEOUT_MS); past it the workers are terminated and the call fails. */
+  timeoutMs?: number;
+  workers?: number;
+  blockRows?: number;
+};
+
+export type KernelResult = {
+  neighbours: Neighbours;
+  candidates: PairList;
+  stats: { engine: KernelEngine; workers: number; blocks: number; rawMs: number; scanMs: number; wallMs: number };
+};
+
+export class KernelError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'worker_failed' | 'aborted',
+  ) {
+    super(message);
+    this.name = reason === 'aborted' ? 'AbortError' : 'KernelError';
+  }
+}
+
+/** Scores per block and worker (64 MB of Float32): rows = this / n, so memory stays bounded at any n. */
+const BLOCK_FLOATS = 16_777_216;
+
+export function kernelBlockRows(count: number): number {
+  const rows = Math.floor(BLOCK_FLOATS / Math.max(1, count) / 4) * 4;
+  return Math.max(4, Math.min(1024, rows));
+}
+
+export function defaultKernelWorkers(): number {
+  return getEnv().similarityKernelWorkers ?? Math.max(1, Math.min(2, os.availableParallelism()));
+}
+
+function workerSource(root: string): string {
+  const requireFromRoot = createRequire(path.join(root, 'package.json'));
+  const tsxApi = requireFromRoot.resolve('tsx/cjs/api');
+  const entry = path.join(root, 'lib', 'similarity', 'kernel', 'worker.ts');
+  return `require(${JSON.stringify(tsxApi)}).register();\nrequire(${JSON.stringify(entry)});\n`;
+}
+
+let pool: Worker[] = [];
+/** Jobs run one after another: each uses every worker, and a cancelled one finishes its block first. */
+let queue: Promise<unknown> = Promise.resolve();
+let nextJobId = 1;
+
+function startPool(size: number): Worker[] {
+  if (pool.length === size) return pool;
+  stopPool();
+  const source = workerSource(process.cwd());
+  pool = Array.from({ length: size }, () => {
+    const worker = new Worker(source, { eval: true, stdout: false, stderr: false });
+    worker.unref();
+    return worker;
+  });
+  return pool;
+}
+
+function stopPool(): void {
+  const old = pool;
+  pool = [];
+  for (const worker of old) void worker.terminate();
+}
+
+/** Terminates the workers (tests, shutdown); the next job starts new ones. */
+export async function closeKernelPool(): Promise<void> {
+  const old = pool;
+  pool = [];
+  await Promise.all(old.map((w) => w.terminate()));
+}
+
+function runOnWorkers(workers: Worker[], job: KernelJob, timeoutMs: number, onStart: (cancel: () => void) => void): Promise<KernelPartial[]> {
+  return new Promise((resolve, reject) => {
+    const control = new Int32Array(job.control);
+    const parts: KernelPartial[] = [];
+    let answered = 0;
+    let failure: KernelError | null = null;
+    let cancelled = false;
+    const cleanups: (() => void)[] = [];
+    const settle = (error: KernelError | null) => {
+      for (const cleanup of cleanups) cleanup();
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(parts);
+    };
+    const kill = (error: KernelError) => {
+      Atomics.store(control, CONTROL_CANCEL, 1);
+      if (pool === workers) stopPool();
+      else for (const worker of workers) void worker.terminate();
+      settle(error);
+    };
+    const timer = setTimeout(() => kill(new KernelError(`similarity kernel timed out after ${timeoutMs} ms`, 'timeout')), timeoutMs);
+    timer.unref();
+    for (const worker of workers) {
+      const onMessage = (reply: KernelReply) => {
+        if (reply.jobId !== job.jobId) return;
+        if (reply.type === 'done') parts.push(reply);
+        else if (reply.type === 'error') {
+          failure ??= new KernelError(`similarity kernel worker failed: ${reply.message}`, 'worker_failed');
+          Atomics.store(control, CONTROL_CANCEL, 1);
+        } else cancelled = true;
+        if (++answered === workers.length) settle(failure ?? (cancelled ? new KernelError('similarity analysis cancelled', 'aborted') : null));
+      };
+      const onError = (err: Error) => kill(new KernelError(`similarity kernel worker failed: ${err.message}`, 'worker_failed'));
+      const onExit = (code: number) => kill(new KernelError(`similarity kernel worker exited (code ${code}) before answering`, 'worker_failed'));
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      cleanups.push(() => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      });
+      worker.postMessage(job);
+    }
+    onStart(() => Atomics.store(control, CONTROL_CANCEL, 1));
+  });
+}
+
+function abortError(): KernelError {
+  return new KernelError('similarity analysis cancelled', 'aborted');
+}
+
+/**
+ * Top-k neighbours of every item and every pair whose (adjusted) raw score is at or above
+ * `cut`: what scanNeighbours in vector.ts returns for the same scores, computed by the pool.
+ * Rejects with a KernelError on timeout, worker failure or abort (at once; the workers stop
+ * after their current block).
+ */
+export function scanNeighboursInWorkers(input: KernelInput, topK: number, cut: number, options: KernelOptions = {}): Promise<KernelResult> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(abortError());
+  const { count: n, dimensions: d } = input.vectors;
+  const engine = options.engine ?? getEnv().similarityKernelEngine;
+  const size = options.workers ?? defaultKernelWorkers();
+  const timeoutMs = options.timeoutMs ?? getEnv().similarityKernelTimeoutMs;
+  const shared = new SharedArrayBuffer(n * d * 4);
+  new Float32Array(shared).set(input.vectors.data.subarray(0, n * d));
+  const job: KernelJob = {
+    type: 'job',
+    jobId: nextJobId++,
+    engine,
+    vectors: shared,
+    count: n,
+    dimensions: d,
+    adjust: input.actions ? { actions: input.actions, calibration: input.calibration } : null,
+    topK,
+    cut,
+    blockRows: options.blockRows ?? kernelBlockRows(n),
+    control: new SharedArrayBuffer(8),
+  };
+
+  let cancel = () => {};
+  const started = performance.now();
+  const run = queue.then(() => {
+    if (signal?.aborted) throw abortError();
+    return runOnWorkers(startPool(size), job, timeoutMs, (c) => (cancel = c));
+  });
+  queue = run.catch(() => undefined);
+
+  return new Promise<KernelResult>((resolve, reject) => {
+    const onAbort = () => {
+      cancel();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    run.then(
+      (parts) => {
+        signal?.removeEventListener('abort', onAbort);
+        const merged = mergeNeighbours(n, parts);
+        resolve({
+          ...merged,
+          stats: {
+            engine,
+            workers: parts.length,
+            blocks: parts.reduce((s, p) => s + p.blocks, 0),
+            rawMs: Math.max(0, ...parts.map((p) => p.rawMs)),
+            scanMs: Math.max(0, ...parts.map((p) => p.scanMs)),
+            wallMs: Math.round(performance.now() - started),
+          },
+        });
+      },
+      (err: unknown) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
