@@ -252,6 +252,13 @@ export const testRuns = sqliteTable(
     confidenceCategory: text('confidence_category', {
       enum: ['robust', 'misleading', 'needs_clarity'],
     }),
+    /**
+     * Which method gave the confidence (issue 19): the model's self-assessment, the samples'
+     * agreement, the local router's score margin, or token log-probabilities; NULL while a
+     * deferred self-assessment is pending or when it failed (unrated). Column-level CHECK added
+     * by migration 0013 (ADD COLUMN), so the table and its triggers were not rebuilt.
+     */
+    confidenceSource: text('confidence_source', { enum: ['self_assessment', 'logprobs', 'sample_agreement', 'local_margin'] }),
     classification: text('classification', { enum: ['TP', 'FP', 'TN', 'FN'] }),
     executionTimeMs: integer('execution_time_ms'),
     inputTokens: integer('input_tokens'),

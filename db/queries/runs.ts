@@ -101,7 +101,7 @@ function prepareHotQueries(db: Db) {
       `update test_runs set status = 'completed', error_message = null, completed_at = @completedAt,
          llm_response_raw = @llmResponseRaw, selected_server = @selectedServer, selected_tool = @selectedTool,
          extracted_parameters = @extractedParameters, confidence_score = @confidenceScore,
-         confidence_category = @confidenceCategory, classification = @classification,
+         confidence_category = @confidenceCategory, confidence_source = @confidenceSource, classification = @classification,
          execution_time_ms = @executionTimeMs, input_tokens = @inputTokens, output_tokens = @outputTokens,
          failure_reasons = @failureReasons
        where id = @id`,
@@ -179,7 +179,9 @@ export type CompletedRunValues = Pick<
   | 'inputTokens'
   | 'outputTokens'
   | 'failureReasons'
->;
+> &
+  /** Which method gave the confidence (NULL when none yet: a deferred self-assessment fills it in). */
+  Partial<Pick<TestRunRow, 'confidenceSource'>>;
 
 /**
  * The run's tool snapshot, verdict and evaluation result land together or not at all (one
@@ -202,6 +204,7 @@ export function completeRun(
       extractedParameters: jsonOrNull(values.extractedParameters),
       confidenceScore: values.confidenceScore,
       confidenceCategory: values.confidenceCategory,
+      confidenceSource: values.confidenceSource ?? null,
       classification: values.classification,
       executionTimeMs: values.executionTimeMs,
       inputTokens: values.inputTokens,
