@@ -5,6 +5,7 @@ import type {
   BatchComparison,
   BatchDto,
   BatchMatrix,
+  CaseHistory,
   ConfusionList,
   Health,
   List,
@@ -12,6 +13,7 @@ import type {
   RunDetailDto,
   ServerDto,
   TestCaseDto,
+  TestCaseListItemDto,
   TestRunDto,
   Tool,
   ToolExecutionDto,
@@ -38,8 +40,10 @@ export const queries = {
   executions: (id: string, params: Params = {}) =>
     queryOptions({ queryKey: ['servers', id, 'executions', params], queryFn: () => apiFetch<List<ToolExecutionDto>>(`/api/servers/${id}/executions${qs(params)}`) }),
   testCases: (params: Params = {}) =>
-    queryOptions({ queryKey: ['test-cases', params], queryFn: () => apiFetch<List<TestCaseDto>>(`/api/test-cases${qs(params)}`) }),
+    queryOptions({ queryKey: ['test-cases', params], queryFn: () => apiFetch<List<TestCaseListItemDto>>(`/api/test-cases${qs(params)}`) }),
   testCase: (id: string) => queryOptions({ queryKey: ['test-cases', id], queryFn: () => apiFetch<TestCaseDto>(`/api/test-cases/${id}`) }),
+  caseHistory: (id: string, params: Params = {}) =>
+    queryOptions({ queryKey: ['test-cases', id, 'runs', params], queryFn: () => apiFetch<CaseHistory>(`/api/test-cases/${id}/runs${qs(params)}`) }),
   runs: (params: Params = {}) => queryOptions({ queryKey: ['runs', params], queryFn: () => apiFetch<List<TestRunDto>>(`/api/test-runs${qs(params)}`) }),
   run: (id: string) => queryOptions({ queryKey: ['runs', id], queryFn: () => apiFetch<RunDetail>(`/api/test-runs/${id}`) }),
   batches: (params: Params = {}) =>

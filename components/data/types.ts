@@ -1,6 +1,7 @@
 // Response shapes, taken from their source (type-only imports are erased from client bundles).
 export type { ServerDto } from '@/lib/servers/dto';
 export type { TestCaseDto } from '@/lib/test-cases/dto';
+export type { CaseHistory, CaseRunDto, LastVerdictDto, TestCaseListItemDto } from '@/lib/test-cases/history';
 export type { TestRunDto, BatchDto, ToolSnapshotDto, RunDetailDto, JobEvent } from '@/lib/eval/api/dto';
 export type { ToolExecutionDto } from '@/lib/playground/call-tool';
 export type { MetricsSummary } from '@/lib/metrics/summary';

@@ -13,7 +13,7 @@ export function RunHeader({ run }: { run: RunDetail }) {
           </li>
           {run.batchId ? (
             <li>
-              <Link href={`/runs?batchId=${encodeURIComponent(run.batchId)}#run-table`}>Batch {shortId(run.batchId)}</Link>
+              <Link href={`/runs/batches/${encodeURIComponent(run.batchId)}`}>Batch {shortId(run.batchId)}</Link>
             </li>
           ) : null}
           <li aria-current="page">Run {shortId(run.id)}</li>
@@ -28,6 +28,8 @@ export function RunHeader({ run }: { run: RunDetail }) {
       <p className="muted runs-small">
         Run <code>{run.id}</code> · created {formatDateTime(run.createdAt)}
         {run.completedAt ? ` · finished ${formatDateTime(run.completedAt)}` : ''}
+        {' · '}
+        <Link href={`/test-cases/${encodeURIComponent(run.testCaseId)}`}>the test case and its history</Link>
       </p>
     </header>
   );

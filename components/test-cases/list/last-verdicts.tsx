@@ -1,0 +1,31 @@
+import Link from 'next/link';
+import type { LastVerdictDto } from '@/components/data/types';
+import { outcomeTone } from '@/components/runs/matrix/verdict-text';
+import './last-verdicts.css';
+
+const SHOWN = 3;
+
+/**
+ * The list's "Last verdict" cell: each model's latest finished verdict on the case (most recent
+ * model first, up to three), as "local/lexical: TP" badges linking to the run; word and colour.
+ */
+export function LastVerdicts({ verdicts, caseName }: { verdicts: LastVerdictDto[] | undefined; caseName: string }) {
+  if (!verdicts || verdicts.length === 0) return <span className="muted">not run</span>;
+  const rest = verdicts.length - SHOWN;
+  return (
+    <ul className="tc-verdicts" data-testid="last-verdicts">
+      {verdicts.slice(0, SHOWN).map((v) => (
+        <li key={v.modelLabel}>
+          <Link
+            href={`/runs/${encodeURIComponent(v.runId)}`}
+            className={`tc-verdict tc-verdict-${outcomeTone(v.outcome)}`}
+            aria-label={`${caseName}, last run with ${v.modelLabel}: ${v.classification} (${v.outcome}); open the run`}
+          >
+            <span className="tc-verdict-model">{v.modelLabel}:</span> <strong>{v.classification}</strong>
+          </Link>
+        </li>
+      ))}
+      {rest > 0 ? <li className="muted">+{rest} more</li> : null}
+    </ul>
+  );
+}
