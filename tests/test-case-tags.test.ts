@@ -95,9 +95,9 @@ describe('tags on test cases', () => {
   });
 
   it('sorts by name, expected tool and creation, both ways, and 400s an unknown sort', async () => {
-    const asc = await list('sort=name&order=asc&tag=smoke&tag=github&tagMatch=any');
+    const asc = await list('sort=name&dir=asc&tag=smoke&tag=github&tagMatch=any');
     expect(asc.body.items.map((c) => c.name)).toEqual(['a', 'b', 'c']);
-    const desc = await list('sort=name&order=desc&tag=smoke&tag=github&tagMatch=any');
+    const desc = await list('sort=name&dir=desc&tag=smoke&tag=github&tagMatch=any');
     expect(desc.body.items.map((c) => c.name)).toEqual(['c', 'b', 'a']);
     const bad = await list('sort=colour');
     expect(bad.status).toBe(400);

@@ -20,7 +20,7 @@ export type TestCaseFilter = {
 
 export const TEST_CASE_SORTS = ['created', 'name', 'expectedTool'] as const;
 export type TestCaseSort = (typeof TEST_CASE_SORTS)[number];
-export type TestCaseOrder = { sort?: TestCaseSort; order?: 'asc' | 'desc' };
+export type TestCaseOrder = { sort?: TestCaseSort; dir?: 'asc' | 'desc' };
 
 function taggedWith(tags: string[], match: 'all' | 'any') {
   const matching = getDb().select({ id: testCaseTags.testCaseId }).from(testCaseTags).where(inArray(testCaseTags.tag, tags));
@@ -54,7 +54,7 @@ function whereOf(f: TestCaseFilter) {
 
 /** Ties (same name, same time) fall back to the id so pages never repeat or skip a row. */
 function orderOf(o: TestCaseOrder): SQL[] {
-  const dir = o.order === 'asc' ? asc : desc;
+  const dir = o.dir === 'asc' ? asc : desc;
   switch (o.sort) {
     case 'name':
       return [dir(sql`${testCases.name} collate nocase`), asc(testCases.id)];

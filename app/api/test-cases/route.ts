@@ -9,7 +9,7 @@ import { createTestCase } from '@/lib/test-cases/service';
 
 const ListQuery = PageQuerySchema.extend(TestCaseFilterQuerySchema.shape).extend({
   sort: z.enum(TEST_CASE_SORTS).default('created'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
 });
 
 export const GET = route(async (req) => {
