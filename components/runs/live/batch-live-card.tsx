@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { CancelBatchButton } from '../batches/cancel-batch-button';
 import { BatchCounts, BatchProgressBar, describeCounts } from './batch-progress-bar';
 import { FailedRuns } from './failed-runs';
+import { ModelProgress } from './model-progress';
 import { RecentRuns } from './recent-runs';
 import { useBatchEvents } from './use-batch-events';
 import { useTestCaseNames } from './use-test-case-names';
@@ -50,6 +51,7 @@ export function BatchLiveCard({ batchId, stream, onDismiss }: { batchId: string;
         <>
           <BatchProgressBar counts={counts} label={`Progress of ${name}`} />
           <BatchCounts counts={counts} />
+          {live.byModel ? <ModelProgress models={live.byModel} /> : null}
         </>
       ) : (
         <p className="muted" role="status">

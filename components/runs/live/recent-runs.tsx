@@ -12,7 +12,8 @@ export function RecentRuns({ runs, names }: { runs: RunEvent[]; names: Map<strin
         <li key={r.runId}>
           <Badge value={r.status} />
           {r.classification ? <Badge value={r.classification} /> : null}
-          <Link href={`/runs/${r.runId}`}>{names.get(r.testCaseId) ?? `run ${shortId(r.runId)}`}</Link>
+          <Link href={`/runs/${r.runId}`}>{r.testCaseName ?? names.get(r.testCaseId) ?? `run ${shortId(r.runId)}`}</Link>
+          {r.model ? <span className="muted runs-small">{`${r.provider ?? '?'}/${r.model}`}</span> : null}
           {r.errorMessage ? <span className="runs-error-text">{r.errorMessage}</span> : null}
         </li>
       ))}

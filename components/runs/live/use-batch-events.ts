@@ -2,14 +2,18 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { BatchDto, JobEvent } from '@/components/data/types';
+import type { BatchDto } from '@/components/data/types';
+import type { ModelProgressDto, ProgressFrame, RunFrame } from '@/lib/eval/api/dto';
 
-export type RunEvent = Extract<JobEvent, { type: 'run' }>;
+/** A finished run as the stream names it (test case and model). */
+export type RunEvent = RunFrame;
 type Counts = BatchDto['counts'];
 
 export type BatchLive = {
   status: string | null;
   counts: Counts | null;
+  /** Per-model counts, from the latest progress frame that carried them. */
+  byModel: ModelProgressDto[] | null;
   /** The latest finished runs, newest first. */
   recent: RunEvent[];
   done: boolean;
@@ -36,7 +40,7 @@ function parse<T>(data: unknown): T | null {
  */
 export function useBatchEvents(batchId: string, enabled = true): BatchLive {
   const client = useQueryClient();
-  const [live, setLive] = useState<BatchLive>({ status: null, counts: null, recent: [], done: false, connection: 'connecting' });
+  const [live, setLive] = useState<BatchLive>({ status: null, counts: null, byModel: null, recent: [], done: false, connection: 'connecting' });
   const lastRefresh = useRef(0);
   const pendingRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -57,8 +61,8 @@ export function useBatchEvents(batchId: string, enabled = true): BatchLive {
 
     source.addEventListener('open', () => setLive((s) => ({ ...s, connection: 'open' })));
     source.addEventListener('progress', (e) => {
-      const p = parse<{ status: string; counts: Counts }>(e.data);
-      if (p) setLive((s) => ({ ...s, status: p.status, counts: p.counts, connection: 'open' }));
+      const p = parse<ProgressFrame>(e.data);
+      if (p) setLive((s) => ({ ...s, status: p.status, counts: p.counts, byModel: p.byModel ?? s.byModel, connection: 'open' }));
     });
     source.addEventListener('run', (e) => {
       const r = parse<RunEvent>(e.data);

@@ -1,9 +1,16 @@
 import 'server-only';
+import { countBatchRunsByModel, selectRunLabel } from '@/db/queries/batch-progress';
 import { getBatchDto } from '../run/batch';
 import { subscribeJob } from '../run/jobs';
-import type { JobEvent } from './dto';
+import type { JobEvent, ModelProgressDto, ProgressFrame, RunFrame } from './dto';
 
 const KEEP_ALIVE_MS = 15_000;
+/** Per-model counts are a grouped read of the whole batch: at most this often while runs stream in (and always at the start and end). */
+const MODEL_COUNTS_EVERY_MS = 1_000;
+
+function modelCounts(batchId: string): ModelProgressDto[] {
+  return countBatchRunsByModel(batchId).map(({ modelSettingsId: _id, ...rest }) => rest);
+}
 
 function frame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -26,18 +33,25 @@ export function batchEventStream(batchId: string, signal: AbortSignal): Response
         closed = true;
         controller.close();
       };
-      const progress = () => {
+      let modelsAt = 0;
+      const progress = (forceModels = false) => {
         const b = getBatchDto(batchId);
-        send(frame('progress', { status: b.status, counts: b.counts }));
+        const now = Date.now();
+        const withModels = forceModels || now - modelsAt >= MODEL_COUNTS_EVERY_MS;
+        if (withModels) modelsAt = now;
+        send(frame('progress', { status: b.status, counts: b.counts, ...(withModels ? { byModel: modelCounts(batchId) } : {}) } satisfies ProgressFrame));
         return b;
       };
-      send(frame('progress', { status: initial.status, counts: initial.counts }));
+      send(frame('progress', { status: initial.status, counts: initial.counts, byModel: modelCounts(batchId) }));
+      modelsAt = Date.now();
       const unsubscribe = subscribeJob(batchId, (e: JobEvent) => {
         if (e.type === 'run') {
-          send(frame('run', e));
+          // Name the run by its test case and model, so the live list never reads "run 73824acd".
+          const label = selectRunLabel(e.runId);
+          send(frame('run', { ...e, testCaseName: label?.testCaseName ?? null, provider: label?.provider ?? null, model: label?.model ?? null } satisfies RunFrame));
           progress();
         } else {
-          const b = progress();
+          const b = progress(true);
           send(frame('done', { status: b.status, counts: b.counts }));
           close();
         }

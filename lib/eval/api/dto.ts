@@ -153,6 +153,15 @@ export function toBatchDto(row: RunBatchRow, counts: RunCounts): BatchDto {
   };
 }
 
+/** A model's share of a batch's progress (the live card's per-model counts). */
+export type ModelProgressDto = { provider: string | null; model: string | null } & RunCounts;
+
+/** The SSE `run` frame: the run event named by its test case and model (null if the run vanished). */
+export type RunFrame = Extract<JobEvent, { type: 'run' }> & { testCaseName: string | null; provider: string | null; model: string | null };
+
+/** The SSE `progress` frame; `byModel` comes at the start, at most once a second while runs stream in, and last. */
+export type ProgressFrame = { status: string; counts: RunCounts; byModel?: ModelProgressDto[] };
+
 /** What a batch's event stream carries: one `run` per finished run, then `done`. */
 export type JobEvent =
   | { type: 'run'; runId: string; testCaseId: string; status: string; classification: string | null; errorMessage: string | null }
