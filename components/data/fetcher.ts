@@ -34,10 +34,13 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   return body as T;
 }
 
-/** Query string from defined, non-empty values. */
-export function qs(params: Record<string, string | number | boolean | undefined | null>): string {
+/** Query string from defined, non-empty values; an array repeats its key (`tag=a&tag=b`). */
+export function qs(params: Record<string, string | number | boolean | readonly string[] | undefined | null>): string {
   const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
+  for (const [k, v] of Object.entries(params)) {
+    if (Array.isArray(v)) for (const item of v) s.append(k, item);
+    else if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
+  }
   const out = s.toString();
   return out ? `?${out}` : '';
 }

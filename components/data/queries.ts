@@ -19,7 +19,7 @@ import type {
   ToolExecutionDto,
 } from './types';
 
-type Params = Record<string, string | number | boolean | undefined | null>;
+type Params = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
 /** The server's type for `GET /api/test-runs/{id}` (type-only: no server code reaches the bundle). */
 export type RunDetail = RunDetailDto;
@@ -44,6 +44,8 @@ export const queries = {
   testCase: (id: string) => queryOptions({ queryKey: ['test-cases', id], queryFn: () => apiFetch<TestCaseDto>(`/api/test-cases/${id}`) }),
   caseHistory: (id: string, params: Params = {}) =>
     queryOptions({ queryKey: ['test-cases', id, 'runs', params], queryFn: () => apiFetch<CaseHistory>(`/api/test-cases/${id}/runs${qs(params)}`) }),
+  /** Under 'test-cases' so that every change to the cases refreshes the tag counts too. */
+  testCaseTags: () => queryOptions({ queryKey: ['test-cases', 'tags'], queryFn: () => apiFetch<{ items: { tag: string; count: number }[] }>('/api/test-cases/tags') }),
   runs: (params: Params = {}) => queryOptions({ queryKey: ['runs', params], queryFn: () => apiFetch<List<TestRunDto>>(`/api/test-runs${qs(params)}`) }),
   run: (id: string) => queryOptions({ queryKey: ['runs', id], queryFn: () => apiFetch<RunDetail>(`/api/test-runs/${id}`) }),
   batches: (params: Params = {}) =>

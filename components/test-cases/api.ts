@@ -42,3 +42,8 @@ export function importTestCases(text: string, format: TestCaseFormat | null): Pr
     body: text,
   });
 }
+
+/** POST /api/test-cases/bulk-delete: the ticked ids or every case matching the filters, all or nothing. */
+export function bulkDeleteTestCases(selection: { ids: string[] } | { filter: Record<string, string | string[]> }): Promise<{ deleted: number }> {
+  return apiFetch<{ deleted: number }>('/api/test-cases/bulk-delete', { method: 'POST', json: selection });
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-type StyledColumn = { label: ReactNode; key: string; className?: string };
+type StyledColumn = { label: ReactNode; key: string; className?: string; /** On a sortable column: which way it sorts now. */ ariaSort?: 'ascending' | 'descending' | 'none' };
 
 /** A column header: its text, or its content with a class (a numeric column, a narrow one). */
 export type ColumnHead = string | StyledColumn;
@@ -19,7 +19,7 @@ export function ColumnHeads({ columns }: { columns: readonly ColumnHead[] }) {
               {c}
             </th>
           ) : (
-            <th key={c.key} scope="col" className={c.className}>
+            <th key={c.key} scope="col" className={c.className} aria-sort={c.ariaSort}>
               {c.label}
             </th>
           ),

@@ -1,7 +1,12 @@
+'use client';
+
 import Link from 'next/link';
+import { useEffect, useRef } from 'react';
 import type { TestCaseDto } from '@/components/data/types';
 import { Badge } from '@/components/ui/badge';
-import { ACTIONS_COLUMN, ColumnHeads } from '@/components/ui/column-heads';
+import { ACTIONS_COLUMN, ColumnHeads, type ColumnHead } from '@/components/ui/column-heads';
+import { ariaSortOf, SortButton } from '@/components/ui/sort-button';
+import type { ListView, SortKey } from '../filters';
 import { DeleteTestCase } from './delete-test-case';
 import { describeExpectedParameters } from './summarize-expected';
 
@@ -57,17 +62,75 @@ function ParametersCell({ tc }: { tc: TestCaseDto }) {
   );
 }
 
-export function TestCaseTable({ items, onDeleted }: { items: TestCaseDto[]; onDeleted: (name: string) => void }) {
+/** The page's tick-all box: checked when every row is, mixed when some are. */
+function PageCheckbox({ ticked, of, onChange }: { ticked: number; of: number; onChange: (on: boolean) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = ticked > 0 && ticked < of;
+  }, [ticked, of]);
+  return <input ref={ref} type="checkbox" aria-label="Select all test cases on this page" checked={of > 0 && ticked === of} onChange={(e) => onChange(e.target.checked)} />;
+}
+
+function formatCreated(iso: string): string {
+  // SQLite's "YYYY-MM-DD HH:MM:SS" (UTC) or ISO: the date and minute are enough to tell cases apart.
+  return iso.replace('T', ' ').slice(0, 16);
+}
+
+export type TableSelection = {
+  isSelected: (id: string) => boolean;
+  toggle: (id: string, on: boolean) => void;
+  togglePage: (on: boolean) => void;
+};
+
+type Props = {
+  items: TestCaseDto[];
+  onDeleted: (name: string) => void;
+  view: Pick<ListView, 'sort' | 'dir'>;
+  onSort: (sort: SortKey) => void;
+  selection: TableSelection;
+};
+
+export function TestCaseTable({ items, onDeleted, view, onSort, selection }: Props) {
+  const sortable = (key: SortKey, label: string, className?: string): ColumnHead => ({
+    key,
+    className,
+    ariaSort: ariaSortOf(view.sort === key, view.dir),
+    label: <SortButton label={label} active={view.sort === key} dir={view.dir} onSort={() => onSort(key)} />,
+  });
+  const ticked = items.filter((tc) => selection.isSelected(tc.id)).length;
+  // One list of columns: a new column (a last verdict per model) is one entry here and one cell below.
+  const columns: ColumnHead[] = [
+    { key: 'select', className: 'tc-select-col', label: <PageCheckbox ticked={ticked} of={items.length} onChange={selection.togglePage} /> },
+    sortable('name', 'Name'),
+    'Query',
+    'Servers',
+    sortable('expectedTool', 'Expected'),
+    'Expected arguments',
+    sortable('created', 'Created', 'tc-created-col'),
+    { ...ACTIONS_COLUMN, className: 'tc-actions-col' },
+  ];
   return (
     <div className="tc-table-wrap">
       <table className="tc-table">
         <caption className="sr-only">Test cases</caption>
-        <ColumnHeads columns={['Name', 'Query', 'Servers', 'Expected', 'Expected arguments', { ...ACTIONS_COLUMN, className: 'tc-actions-col' }]} />
+        <ColumnHeads columns={columns} />
         <tbody>
           {items.map((tc) => (
-            <tr key={tc.id} data-testid="test-case-row">
+            <tr key={tc.id} data-testid="test-case-row" className={selection.isSelected(tc.id) ? 'is-selected' : undefined}>
+              <td className="tc-select-col">
+                <input type="checkbox" aria-label={`Select ${tc.name}`} checked={selection.isSelected(tc.id)} onChange={(e) => selection.toggle(tc.id, e.target.checked)} />
+              </td>
               <th scope="row" className="tc-name">
                 {tc.name}
+                {tc.tags.length > 0 ? (
+                  <ul className="tc-tag-list" aria-label="Tags">
+                    {tc.tags.map((t) => (
+                      <li key={t} className="tc-tag">
+                        {t}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </th>
               <td className="tc-query">
                 <Shortened text={tc.query} max={QUERY_PREVIEW_CHARS} />
@@ -78,6 +141,9 @@ export function TestCaseTable({ items, onDeleted }: { items: TestCaseDto[]; onDe
               </td>
               <td>
                 <ParametersCell tc={tc} />
+              </td>
+              <td className="tc-created-col">
+                <time dateTime={tc.createdAt}>{formatCreated(tc.createdAt)}</time>
               </td>
               <td className="tc-actions-col">
                 <div className="row-actions">

@@ -2,18 +2,21 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { qs } from '@/components/data/fetcher';
+import { useId, useMemo, useRef, useState } from 'react';
 import { queries } from '@/components/data/queries';
 import { Pagination } from '@/components/ui/pagination';
 import { Notice } from '@/components/ui/notice';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
-import { filterParams, hasFilters, NO_FILTERS, PAGE_SIZE, type TestCaseFilters } from '../filters';
+import { filterParams, hasFilters, NO_FILTERS, PAGE_SIZES, type ListView, type SortKey, type TestCaseFilters } from '../filters';
 import { ImportPanel } from '../import/import-panel';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
+import { BulkActions } from './bulk-actions';
 import { ExportLinks } from './export-links';
 import { FiltersBar } from './filters-bar';
+import { TagChips } from './tag-chips';
 import { TestCaseTable } from './test-case-table';
+import { useListState } from './use-list-state';
+import { useSelection } from './use-selection';
 
 const IMPORT_PANEL_ID = 'tc-import-panel';
 
@@ -21,18 +24,26 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** The test case list: filters in the URL, server-side pagination, import, export, edit and delete. */
-export function TestCasesView({ initialFilters, saved }: { initialFilters: TestCaseFilters; saved: string | null }) {
-  const [filters, setFilters] = useState(initialFilters);
+/** A column's first direction: names and tools A-Z, dates newest first. */
+const FIRST_DIR: Record<SortKey, 'asc' | 'desc'> = { name: 'asc', expectedTool: 'asc', created: 'desc' };
+
+/**
+ * The test case list: filters, page, page size and sort in the URL, server-side pagination,
+ * tags, bulk select (a page or every match) with run and delete, import, export, edit.
+ */
+export function TestCasesView({ initialFilters, initialView, saved }: { initialFilters: TestCaseFilters; initialView: ListView; saved: string | null }) {
+  const { filters, view, setFilters, setView } = useListState(initialFilters, initialView);
   const search = useDebouncedValue(filters.search, 300);
   const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
   const params = filterParams(applied);
   const filterKey = JSON.stringify(params);
-  // The page belongs to the filters it was chosen under; new filters start at the first page.
-  const [page, setPage] = useState({ filterKey, offset: 0 });
-  const offset = page.filterKey === filterKey ? page.offset : 0;
+  const offset = (view.page - 1) * view.size;
+  const sizeId = useId();
 
-  const list = useQuery({ ...queries.testCases({ ...params, limit: PAGE_SIZE, offset }), placeholderData: keepPreviousData });
+  const list = useQuery({ ...queries.testCases({ ...params, sort: view.sort, dir: view.dir, limit: view.size, offset }), placeholderData: keepPreviousData });
+  const selection = useSelection(filterKey);
+  const pageIds = list.data?.items.map((tc) => tc.id) ?? [];
+  const onSort = (sort: SortKey) => setView({ sort, dir: view.sort === sort ? (view.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[sort], page: 1 });
   const servers = useQuery(queries.servers());
 
   const [notice, setNotice] = useState<string | null>(saved ? `Saved “${saved}”.` : null);
@@ -41,12 +52,6 @@ export function TestCasesView({ initialFilters, saved }: { initialFilters: TestC
   const [noticeFocus, setNoticeFocus] = useState(saved ? 1 : 0);
   const [importOpen, setImportOpen] = useState(false);
   const importButton = useRef<HTMLButtonElement>(null);
-
-  const url = `/test-cases${qs(params)}`;
-  useEffect(() => {
-    // Keeps the filters shareable and restored by Back/Reload, without a navigation per keystroke.
-    window.history.replaceState(window.history.state, '', url);
-  }, [url]);
 
   function onDeleted(name: string) {
     setNotice(`Deleted “${name}”.`);
@@ -92,6 +97,7 @@ export function TestCasesView({ initialFilters, saved }: { initialFilters: TestC
       ) : null}
 
       <FiltersBar value={filters} servers={servers.data?.items ?? []} onChange={setFilters} />
+      <TagChips selected={filters.tags} onChange={(tags) => setFilters({ ...filters, tags })} />
 
       <div className="tc-listbar">
         <p className="muted" aria-live="polite">
@@ -100,18 +106,54 @@ export function TestCasesView({ initialFilters, saved }: { initialFilters: TestC
         </p>
         <ExportLinks filters={applied} />
       </div>
+      {data && data.total > 0 ? (
+        <BulkActions
+          selection={selection.selection}
+          total={data.total}
+          pageIds={pageIds}
+          filters={applied}
+          onSelectAllMatching={selection.selectAllMatching}
+          onClear={selection.clear}
+          onDeleted={(n) => {
+            setNotice(`Deleted ${n} test case${n === 1 ? '' : 's'}.`);
+            setNoticeFocus((k) => k + 1);
+          }}
+        />
+      ) : null}
 
       {list.error ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.isPending ? <Loading label="Loading test cases…" /> : null}
       {data && data.items.length > 0 ? (
         <>
-          <TestCaseTable items={data.items} onDeleted={onDeleted} />
-          <Pagination total={data.total} limit={PAGE_SIZE} offset={offset} onChange={(o) => setPage({ filterKey, offset: o })} />
+          <TestCaseTable
+            items={data.items}
+            onDeleted={onDeleted}
+            view={view}
+            onSort={onSort}
+            selection={{
+              isSelected: selection.isSelected,
+              toggle: (id, on) => selection.toggle(id, on, pageIds),
+              togglePage: (on) => selection.togglePage(pageIds, on),
+            }}
+          />
+          <div className="tc-pagebar">
+            <Pagination total={data.total} limit={view.size} offset={offset} onChange={(o) => setView({ page: Math.floor(o / view.size) + 1 })} />
+            <div className="tc-page-size">
+              <label htmlFor={sizeId}>Per page</label>
+              <select id={sizeId} value={view.size} onChange={(e) => setView({ size: Number(e.target.value), page: 1 })}>
+                {PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
         </>
       ) : null}
       {data && data.items.length === 0 && data.total > 0 ? (
         <EmptyState title="This page is empty.">
-          <button type="button" className="btn btn-small" onClick={() => setPage({ filterKey, offset: 0 })}>
+          <button type="button" className="btn btn-small" onClick={() => setView({ page: 1 })}>
             Go to the first page
           </button>
         </EmptyState>
