@@ -10,6 +10,7 @@ import { ApiKeyFields } from './api-key-fields';
 import { EMPTY_KEYS, forgetKeys, keyHeaders, loadRememberedKeys, rememberKeys, type ApiKeyInputs } from './api-keys';
 import { ModelMatrix } from './model-matrix';
 import { newModelRow, type ModelRow } from './model-rows';
+import { readLaunchHandoff } from './launch-handoff';
 import { TestCasePicker, type CaseSelection } from './test-case-picker';
 import { useLaunchBatch } from './use-launch-batch';
 import { usedKeySlots, validateLaunch, type LaunchErrors } from './validate-launch';
@@ -51,6 +52,17 @@ export function LaunchForm({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
     setFocusAfterAttempt(null);
   }, [focusAfterAttempt]);
 
+  // "Run selected" on the test case list: its selection arrives through sessionStorage (see launch-handoff).
+  const [handoff, setHandoff] = useState<string | null>(null);
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('launch') !== 'selection') return;
+    const h = readLaunchHandoff();
+    if (!h) return;
+    setCases(h.kind === 'ids' ? { mode: 'some', ids: h.ids } : { mode: 'matching', ids: [], filter: h.filter, total: h.total, label: 'matching the test case list’s filters' });
+    setHandoff(h.label);
+    document.getElementById('runs-launch-title')?.scrollIntoView({ block: 'start' });
+  }, []);
+
   // sessionStorage exists only in the browser: read it after mount.
   useEffect(() => {
     const saved = loadRememberedKeys();
@@ -70,7 +82,7 @@ export function LaunchForm({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
     else forgetKeys();
   };
 
-  const caseCount = cases.mode === 'all' ? allCases.data?.total : cases.ids.length;
+  const caseCount = cases.mode === 'all' ? allCases.data?.total : cases.mode === 'matching' ? cases.total : cases.ids.length;
   const sampleCount = Number(samples) || 1;
 
   const validation = validateLaunch({ name, cases, rows, samples, concurrency, keys });
@@ -102,6 +114,11 @@ export function LaunchForm({ onLaunched }: { onLaunched: (batch: BatchDto) => vo
       <Field label="Batch name (optional)" hint="Defaults to the date and time.">
         {(props) => <input {...props} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} placeholder="e.g. gpt-4o-mini vs baseline" />}
       </Field>
+      {handoff ? (
+        <p className="runs-handoff" role="status">
+          Test cases from the list: {handoff}.
+        </p>
+      ) : null}
       <TestCasePicker value={cases} onChange={setCases} error={errors.cases} />
       <ModelMatrix rows={rows} errors={errors.rows} onChange={setRows} />
       <div className="runs-inline-fields">

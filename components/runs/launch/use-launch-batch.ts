@@ -6,8 +6,8 @@ import type { BatchDto } from '@/components/data/types';
 import type { z } from 'zod';
 import type { BatchInputSchema } from '@/lib/eval/api/schemas';
 
-/** What the form posts: the JSON body of POST /api/batches (never a key). */
-export type BatchRequest = z.input<typeof BatchInputSchema>;
+/** What the form posts: the JSON body of POST /api/batches (never a key); `filter` instead of ids selects "all matching". */
+export type BatchRequest = z.input<typeof BatchInputSchema> & { filter?: Record<string, string | string[]> };
 
 /**
  * POST /api/batches. The keys come from `headers()` at call time so they never sit in the

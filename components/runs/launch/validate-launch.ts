@@ -56,6 +56,7 @@ export function validateLaunch(d: LaunchDraft): { body: BatchRequest; errors: nu
     body: {
       ...(d.name.trim() ? { name: d.name.trim() } : {}),
       ...(d.cases.mode === 'some' ? { testCaseIds: d.cases.ids } : {}),
+      ...(d.cases.mode === 'matching' ? { filter: d.cases.filter } : {}),
       models,
       samples,
       concurrency,
