@@ -39,6 +39,25 @@ function errorMessage(err: unknown, secrets: string[]): string {
   return scrubSecrets(message, secrets);
 }
 
+/**
+ * A server may echo the secrets it was started with (its env, its auth header): they are not
+ * passed on to the model or stored, in the text nor in the JSON.
+ */
+function scrubPayload(payload: ToolResultPayload, secrets: string[]): ToolResultPayload {
+  if (secrets.length === 0) return payload;
+  const text = scrubSecrets(payload.text, secrets);
+  if (payload.json === undefined) return { ...payload, text };
+  const json = JSON.stringify(payload.json);
+  const scrubbed = scrubSecrets(json, secrets);
+  if (scrubbed === json) return { ...payload, text };
+  try {
+    return { ...payload, text, json: JSON.parse(scrubbed) as unknown };
+  } catch {
+    const { json: _dropped, ...rest } = payload;
+    return { ...rest, text };
+  }
+}
+
 async function execute(target: RunnableTool, args: Record<string, unknown>, options: ResolveOptions): Promise<{ source: CallSource; result: ToolResultPayload }> {
   const check = validateAgainstSchema(target.listed.inputSchema as Record<string, unknown>, args);
   if (check.valid === false) {
@@ -57,7 +76,7 @@ async function execute(target: RunnableTool, args: Record<string, unknown>, opti
       }),
       session.died,
     ]);
-    return { source: 'executed', result: toResultPayload(result) };
+    return { source: 'executed', result: scrubPayload(toResultPayload(result), secrets) };
   } catch (err) {
     // Cancelling the run ends the loop; any other failure is this call's result.
     if (options.signal.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : err;
