@@ -52,6 +52,24 @@ function statements(): Statements {
 }
 
 /**
+ * Definition hashes by their exact stored text: a batch shows the same tools run after run,
+ * and canonicalising the schemas was most of a run's snapshot cost. Keyed by content (the JSON
+ * text native JSON.stringify gives), so a changed definition is never served a stale hash.
+ */
+const HASH_MEMO_LIMIT = 5_000;
+const hashMemo = new Map<string, string>();
+
+function memoizedHash(serverName: string, name: string, description: string, inputJson: string, outputJson: string | null, t: SnapshotToolInput): string {
+  const key = JSON.stringify([serverName, name, description, inputJson, outputJson]);
+  const known = hashMemo.get(key);
+  if (known !== undefined) return known;
+  const hash = toolSnapshotHash({ serverName, name, description, inputSchema: t.inputSchema, outputSchema: t.outputSchema ?? null });
+  if (hashMemo.size >= HASH_MEMO_LIMIT) hashMemo.delete(hashMemo.keys().next().value as string);
+  hashMemo.set(key, hash);
+  return hash;
+}
+
+/**
  * Points the run at the stored listing of `tools` (in the order the model saw them), storing
  * the listing and any definition not seen before. Call inside the run's transaction: the
  * statements join it, and the unique hash indexes with ON CONFLICT DO NOTHING make a
@@ -66,7 +84,9 @@ export function storeRunTools(runId: string, tools: readonly SnapshotToolInput[]
   const rows = tools.map((t) => {
     const description = t.description ?? '';
     const outputSchema = t.outputSchema ?? null;
-    return { t, description, outputSchema, hash: toolSnapshotHash({ serverName: t.serverName, name: t.name, description, inputSchema: t.inputSchema, outputSchema }) };
+    const inputJson = JSON.stringify(t.inputSchema);
+    const outputJson = outputSchema ? JSON.stringify(outputSchema) : null;
+    return { t, description, inputJson, outputJson, hash: memoizedHash(t.serverName, t.name, description, inputJson, outputJson, t) };
   });
   const setHash = toolSetHash(rows.map((r) => ({ snapshotHash: r.hash, exposedName: r.t.exposedName, serverUrl: r.t.serverUrl ?? null })));
   let setId = s.setByHash.get(setHash);
@@ -75,7 +95,7 @@ export function storeRunTools(runId: string, tools: readonly SnapshotToolInput[]
     setId = s.setByHash.get(setHash) as number;
     // A listing is written once, whole, by whoever created it (sets never change afterwards).
     if (created) rows.forEach((r, position) => {
-      s.insertSnapshot.run(r.hash, r.t.serverName, r.t.name, r.description, JSON.stringify(r.t.inputSchema), r.outputSchema ? JSON.stringify(r.outputSchema) : null);
+      s.insertSnapshot.run(r.hash, r.t.serverName, r.t.name, r.description, r.inputJson, r.outputJson);
       const snapshotId = s.snapshotByHash.get(r.hash) as number;
       s.insertMember.run(setId as number, position, snapshotId, r.t.exposedName, r.t.serverUrl ?? null);
     });
