@@ -28,6 +28,7 @@ function summary(): MetricsSummary {
     byModel: [{ provider: 'local', model: `m${EVIL}`, counts, precision: 2 / 3, recall: 0.5, f1: 0.571, accuracy: 0.5, specificity: 0, meanLatencyMs: 12, tokens: { input: 0, output: 0, total: 0 } }],
     byDay: [],
     confusionMatrix: { labels: ['s/a', 's/b', 'none'], cells: [{ expected: 's/a', selected: `s/${EVIL}`, count: 3 }, { expected: 's/a', selected: 's/a', count: 9 }] },
+    calls: null,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type RunRollups,
   type RunScope,
 } from '@/db/queries/metrics';
+import { getCallMetrics, type CallMetrics } from './calls';
 import { toCreatedAtBounds, type MetricsFilters } from './filters';
 import { locateNearestRank } from './percentile';
 import { computeRates, divideOrNull, toConfusionCounts, type ConfusionCounts, type HeadlineRates } from './rates';
@@ -41,6 +42,8 @@ export type MetricsSummary = HeadlineRates & {
   byModel: ModelMetrics[];
   byDay: DayMetrics[];
   confusionMatrix: ConfusionMatrix;
+  /** Per-call precision/recall/F1 and per-case steps, tokens and latency of sequence runs; null without any. */
+  calls: CallMetrics | null;
 };
 
 /** The filters as the queries take them (dates as created_at bounds). */
@@ -131,6 +134,7 @@ export function getMetricsSummary(filters: MetricsFilters = {}): MetricsSummary 
         return { date: d.date, counts: dayCounts, accuracy: rates.accuracy, f1: rates.f1 };
       }),
       confusionMatrix: buildConfusionMatrix(cells),
+      calls: getCallMetrics(scope),
     };
   });
 }

@@ -1,0 +1,49 @@
+import type { MetricsScope } from '@/db/queries/metrics';
+import { selectCallOutcomes, selectSequenceCaseFigures } from '@/db/queries/metrics-calls';
+import { computeF1, computeRates, divideOrNull, toConfusionCounts, type ConfusionCounts, type HeadlineRates } from './rates';
+
+/**
+ * The per-call figures of sequence runs (issue 17), beside the per-case figures of the summary:
+ * each expected call is TP (made) or FN (missing), each unexpected call FP; the per-case part
+ * is the sequence runs' own classification, steps, tokens and latency. null when the filters
+ * cover no sequence run.
+ */
+export type CallMetrics = {
+  /** Sequence runs covered. */
+  runs: number;
+  counts: { tp: number; fp: number; fn: number };
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  /** Mean argument correctness over the made calls that had expected values. */
+  argumentCorrectness: number | null;
+  perCase: HeadlineRates & {
+    counts: ConfusionCounts;
+    steps: { mean: number | null; max: number | null };
+    /** Input plus output tokens per case, over all its steps. */
+    tokensMean: number | null;
+    latencyMeanMs: number | null;
+  };
+};
+
+export function getCallMetrics(scope: MetricsScope): CallMetrics | null {
+  const cases = selectSequenceCaseFigures(scope);
+  if (cases.runs === 0) return null;
+  const calls = selectCallOutcomes(scope);
+  const counts = toConfusionCounts(cases);
+  return {
+    runs: cases.runs,
+    counts: { tp: calls.tp, fp: calls.fp, fn: calls.fn },
+    precision: divideOrNull(calls.tp, calls.tp + calls.fp),
+    recall: divideOrNull(calls.tp, calls.tp + calls.fn),
+    f1: computeF1(calls.tp, calls.fp, calls.fn),
+    argumentCorrectness: calls.scoredCalls > 0 ? calls.argumentCorrectness : null,
+    perCase: {
+      counts,
+      ...computeRates(counts),
+      steps: { mean: divideOrNull(cases.stepsSum, cases.runs), max: cases.stepsMax },
+      tokensMean: divideOrNull(cases.tokensSum, cases.runs),
+      latencyMeanMs: divideOrNull(cases.latencySum, cases.latencyRuns),
+    },
+  };
+}

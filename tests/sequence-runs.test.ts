@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import * as summaryRoute from '@/app/api/metrics/summary/route';
+import { getSqlite } from '@/db/client';
+import { getEvaluation, getRun } from '@/db/queries/runs';
+import { completeSequenceRun, getCallResults } from '@/db/queries/sequence-runs';
+import { judgeSequence } from '@/lib/eval/judge/sequence/judge';
+import { toSequenceRunRecord } from '@/lib/eval/judge/sequence/record';
+import type { ExpectedCall, Trajectory, TrajectoryCall } from '@/lib/eval/sequence/types';
+import type { MetricsSummary } from '@/lib/metrics/summary';
+import { call } from './helpers/api';
+import { createRunWriter } from './helpers/synthetic-runs';
+
+/**
+ * The write side of a sequence run and the per-call metrics: a judged trajectory lands as the
+ * run's verdict, its evaluation row, its trajectory and its per-call rows, and
+ * GET /api/metrics/summary reports per-call precision/recall/F1 and per-case steps, tokens
+ * and latency beside the per-case figures.
+ */
+
+const inputSchema = { type: 'object', properties: { query: { type: 'string' }, id: { type: 'integer' } } };
+const snapshot = ['search_todos', 'update_todo', 'delete_todo'].map((name) => ({ serverName: 'todo', serverUrl: null, name, exposedName: name, description: name, inputSchema }));
+const SEARCH: ExpectedCall = { server: 'todo', tool: 'search_todos', arguments: { query: 'milk' } };
+const UPDATE: ExpectedCall = { server: 'todo', tool: 'update_todo', arguments: { id: { $fromResult: { call: 0, path: '$.items[0].id' } } } };
+
+function callOf(step: number, tool: string, args: Record<string, unknown>, json: unknown = { items: [{ id: 42 }] }): TrajectoryCall {
+  return { step, exposedName: tool, server: 'todo', tool, arguments: args, source: 'mock', result: { text: JSON.stringify(json), isError: false, json }, durationMs: 2 };
+}
+
+function trajectoryOf(calls: TrajectoryCall[], stop: Trajectory['stop'] = 'answered'): Trajectory {
+  const steps = [...new Set(calls.map((c) => c.step)), calls.length].map((step) => ({ step, text: null, callCount: calls.filter((c) => c.step === step).length, inputTokens: 100, outputTokens: 10, latencyMs: 5 }));
+  return { steps, calls, finalText: 'done', stop };
+}
+
+function store(runId: string, expectedCalls: ExpectedCall[], trajectory: Trajectory, forbidden: { server: string; tool: string }[] = []) {
+  const verdict = judgeSequence({ testCase: { expectedCalls, callOrder: 'exact', forbiddenTools: forbidden }, trajectory, snapshot });
+  completeSequenceRun(runId, snapshot, toSequenceRunRecord({ verdict, expectedCalls, trajectory, argumentMatching: 'strict', executionTimeMs: 120 }));
+  return verdict;
+}
+
+describe('sequence runs: store and per-call metrics', () => {
+  const w = createRunWriter();
+  const caseId = w.testCase({ name: 'milk', expected: { server: 'todo', name: 'search_todos' } });
+  const negativeId = w.testCase({ name: 'chat', expected: null, servers: ['todo'] });
+  const model = w.modelSettings({ provider: 'openai', model: 'gpt-test' });
+  const pending = (testCaseId: string) => w.run({ testCaseId, modelSettingsId: model, status: 'running' });
+
+  it('has no calls figures before any sequence run', async () => {
+    w.run({ testCaseId: caseId, modelSettingsId: model, selected: { server: 'todo', name: 'search_todos' }, executionTimeMs: 50 });
+    const res = await call<MetricsSummary>(summaryRoute.GET, 'GET', '/api/metrics/summary');
+    expect(res.status).toBe(200);
+    expect(res.body.calls).toBeNull();
+  });
+
+  it('stores the verdict, trajectory, evaluation and per-call rows in one go', () => {
+    const runId = pending(caseId);
+    const trajectory = trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'update_todo', { id: 42 })]);
+    store(runId, [SEARCH, UPDATE], trajectory);
+    const run = getRun(runId);
+    expect(run).toMatchObject({ status: 'completed', classification: 'TP', steps: 3, inputTokens: 300, outputTokens: 30, executionTimeMs: 120, selectedServer: 'todo', selectedTool: 'search_todos' });
+    expect(run?.trajectory?.calls.map((c) => c.tool)).toEqual(['search_todos', 'update_todo']);
+    expect(getEvaluation(runId)).toMatchObject({ classification: 'TP', expectedTool: 'search_todos', selectedTool: 'search_todos', toolCorrect: true, parameterCorrectness: 1, failureReasons: [] });
+    expect(getCallResults(runId).map((r) => [r.expectedIndex, r.callIndex, r.outcome, r.tool, r.argumentCorrectness])).toEqual([
+      [0, 0, 'TP', 'search_todos', 1],
+      [1, 1, 'TP', 'update_todo', 1],
+    ]);
+  });
+
+  it('a failed write leaves nothing behind (one transaction)', () => {
+    const runId = pending(caseId);
+    const trajectory = trajectoryOf([callOf(0, 'search_todos', { query: 'milk' })]);
+    const verdict = judgeSequence({ testCase: { expectedCalls: [SEARCH], callOrder: 'exact', forbiddenTools: null }, trajectory, snapshot });
+    const record = toSequenceRunRecord({ verdict, expectedCalls: [SEARCH], trajectory, argumentMatching: 'strict', executionTimeMs: 5 });
+    // An out-of-range correctness breaks call_results' CHECK after the run row was written.
+    record.calls[0] = { ...record.calls[0]!, argumentCorrectness: 2 };
+    expect(() => completeSequenceRun(runId, snapshot, record)).toThrow(/CHECK/);
+    expect(getRun(runId)).toMatchObject({ status: 'running', classification: null, trajectory: null });
+    expect(getEvaluation(runId)).toBeUndefined();
+    expect(getCallResults(runId)).toEqual([]);
+  });
+
+  it('reports per-call precision/recall/F1 and per-case steps, tokens and latency', async () => {
+    // A missing call and a forbidden one: 1 TP + 1 FN, 1 FP.
+    store(pending(caseId), [SEARCH, UPDATE], trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'delete_todo', { id: 42 })]), [{ server: 'todo', tool: 'delete_todo' }]);
+    // A negative case answered without a call: TN, no per-call rows.
+    store(pending(negativeId), [], trajectoryOf([]));
+    const res = await call<MetricsSummary>(summaryRoute.GET, 'GET', '/api/metrics/summary');
+    expect(res.body.calls).toEqual({
+      runs: 3,
+      counts: { tp: 3, fp: 1, fn: 1 },
+      precision: 0.75,
+      recall: 0.75,
+      f1: 0.75,
+      argumentCorrectness: 1,
+      perCase: expect.objectContaining({
+        counts: { tp: 1, fp: 0, tn: 1, fn: 1, total: 3 },
+        accuracy: 2 / 3,
+        steps: { mean: 7 / 3, max: 3 },
+        tokensMean: (330 + 330 + 110) / 3,
+        latencyMeanMs: 120,
+      }),
+    });
+    // The per-case figures still count every run, selection and sequence.
+    expect(res.body.counts.total).toBe(4);
+    // Filters apply: the negative case alone has no calls but one sequence run.
+    const one = await call<MetricsSummary>(summaryRoute.GET, 'GET', `/api/metrics/summary?testCaseId=${negativeId}`);
+    expect(one.body.calls).toMatchObject({ runs: 1, counts: { tp: 0, fp: 0, fn: 0 }, precision: null, recall: null, f1: null });
+  });
+
+  it('reads the per-call rows through their covering index', () => {
+    const plan = getSqlite().prepare(`explain query plan select outcome, argument_correctness from call_results where test_run_id = 'x'`).all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/COVERING INDEX idx_call_results_run_outcome/);
+  });
+});
