@@ -25,8 +25,10 @@ export const API_SECTIONS: ApiSection[] = [
   {
     title: 'Test cases',
     endpoints: [
-      { method: 'GET', path: '/api/test-cases', summary: 'List (?search, serverId, serverName, expectedTool, kind=positive|negative, limit, offset).' },
-      { method: 'POST', path: '/api/test-cases', summary: 'Create {name, query, serverIds, expectedServer, expectedTool, expectedParameters}.' },
+      { method: 'GET', path: '/api/test-cases', summary: 'List (?search, serverId, serverName, expectedTool, kind=positive|negative, tag (repeatable: cases with every tag, or any with tagMatch=any), sort=created|name|expectedTool, dir=asc|desc, limit, offset).' },
+      { method: 'POST', path: '/api/test-cases', summary: 'Create {name, query, serverIds, expectedServer, expectedTool, expectedParameters, tags?} (tags: at most 20, each 1-50 letters, digits, _ - . or spaces).' },
+      { method: 'GET', path: '/api/test-cases/tags', summary: 'Every tag in use with its number of test cases, most used first.' },
+      { method: 'POST', path: '/api/test-cases/bulk-delete', summary: 'Delete {ids} or every case matching {filter: the list filters, tag as an array} in one transaction: all or none; 400 when empty or over 10,000; 409 while any has a run in progress.' },
       { method: 'GET', path: '/api/test-cases/{id}', summary: 'One test case.' },
       { method: 'PATCH', path: '/api/test-cases/{id}', summary: 'Update (PUT is the same); the merged case is validated as a whole.' },
       { method: 'DELETE', path: '/api/test-cases/{id}', summary: 'Delete the test case (and, later, its runs).' },
@@ -40,7 +42,7 @@ export const API_SECTIONS: ApiSection[] = [
     title: 'Evaluations',
     endpoints: [
       { method: 'POST', path: '/api/test-cases/{id}/runs', summary: `Run one test case: {model, samples?}; keys in ${keyHeadersOf(PROVIDER_CATALOG).join(' / ')}; 202.` },
-      { method: 'POST', path: '/api/batches', summary: `Run test cases x models x samples: {name?, testCaseIds?, models, samples?, concurrency?}; 202. Providers: ${describeProvidersForDocs(PROVIDER_CATALOG)}.` },
+      { method: 'POST', path: '/api/batches', summary: `Run test cases x models x samples: {name?, testCaseIds? | tags? (+ tagMatch=all|any) | filter? (the list filters; none matching is a 400), models, samples?, concurrency?}; 202. Providers: ${describeProvidersForDocs(PROVIDER_CATALOG)}.` },
       { method: 'GET', path: '/api/batches', summary: 'Batches with progress counts (?status, limit, offset).' },
       { method: 'GET', path: '/api/batches/{id}', summary: 'One batch and its counts.' },
       { method: 'GET', path: '/api/batches/{id}/report', summary: 'The batch as a file (?format=html (default) | md | csv | json): standalone HTML with charts, Markdown, CSV one row per run (formula-safe), versioned JSON; 404 unknown batch, 400 unknown format.' },
