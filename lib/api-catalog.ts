@@ -69,6 +69,9 @@ export const API_SECTIONS: ApiSection[] = [
     endpoints: [
       { method: 'GET', path: '/api/metrics/summary', summary: 'Counts, precision/recall/F1/accuracy/specificity, parameters, confidence, pass^k, latency, tokens, breakdowns, confusion matrix (?batchId, testCaseId, serverName, toolName, provider, model, from, to).' },
       { method: 'GET', path: '/api/metrics/confusions', summary: 'Off-diagonal confusion-matrix pairs, most frequent first: {expected, selected, count, similarity} (the summary filters); similarity is the calibrated score of the two descriptions the runs saw, null for none.' },
+      { method: 'GET', path: '/api/baseline', summary: 'The pinned baseline batch: {batch | null, pinnedAt}. One for the app; comparisons default to it as A.' },
+      { method: 'PUT', path: '/api/baseline', summary: 'Pin a finished batch as the baseline {batchId}: 404 unknown, 409 while it runs.' },
+      { method: 'DELETE', path: '/api/baseline', summary: 'Unpin the baseline.' },
       { method: 'GET', path: '/api/metrics/compare', summary: 'Batch vs batch (?a, b): per-metric deltas and the cases whose verdict changed.' },
     ],
   },
