@@ -20,6 +20,7 @@ import { getCircuitBreakers } from './circuit-breaker';
 import { toBatchDto, toRunDto, type BatchDto, type JobEvent, type TestRunDto } from '../api/dto';
 import { cancelJob, startJob, waitForJob } from './jobs';
 import { executeRun, type RunContext, type RunOutcome } from './runner';
+import { createTaskPool } from './task-pool';
 import type { BatchInput, SingleRunInput } from '../api/schemas';
 import { ToolCache } from './tool-cache';
 import type { ToolOverride } from './tool-overrides';
@@ -54,7 +55,12 @@ function settingsCache(): (id: string | null) => ModelSettingsRow | null {
 /** Workers take pending runs one at a time until none is left or the batch is cancelled. */
 async function processBatch(batchId: string, concurrency: number, keys: ApiKeys, signal: AbortSignal, emit: (e: JobEvent) => void): Promise<string> {
   setBatchStatus(batchId, 'running');
-  const ctx = contextFor(keys, signal, getBatch(batchId)?.toolOverrides ?? []);
+  // Self-assessments (samples = 1) run after their run's verdict, in a pool of their own as
+  // wide as the batch: `concurrency` bounds the runs in flight, and each may have its
+  // follow-up turn in flight too (at most 2 x concurrency model calls). The batch ends when
+  // every assessment is in or has failed.
+  const assessments = createTaskPool(concurrency, (err) => log.error('self-assessment crashed', { batchId, error: err instanceof Error ? err.message : String(err) }));
+  const ctx: RunContext = { ...contextFor(keys, signal, getBatch(batchId)?.toolOverrides ?? []), defer: (assess) => assessments.add(assess) };
   const settingsFor = settingsCache();
   const worker = async () => {
     while (!signal.aborted) {
@@ -67,7 +73,12 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
       await yieldToEventLoop();
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    // Even when a worker crashed: no assessment may write after the batch's final status.
+    await assessments.drain();
+  }
   if (signal.aborted) {
     cancelPendingRuns(batchId, 'cancelled before it started');
     setBatchStatus(batchId, 'cancelled');

@@ -3,24 +3,36 @@ import { getTestCase } from '@/db/queries/test-cases';
 import { completeRun, failRun, type ModelSettingsRow, type NewToolDefinition } from '@/db/queries/runs';
 import { getProvider } from '../../providers/registry';
 import { buildToolNames } from '../../providers/tool-names';
-import type { ClientCache, ExposedTool, ModelConfig, Selection, SelfAssessment } from '../../providers/types';
+import type { ClientCache, ExposedTool, ModelConfig, Selection } from '../../providers/types';
 import { log } from '../../log';
 import { keyFor, type ApiKeys } from '../../providers/api-keys';
 import type { CircuitBreakers } from './circuit-breaker';
-import { judgeRun, UNKNOWN_SERVER, type SampleOutcome } from '../judge/judge';
+import { confidenceSourceOf } from '../judge/confidence';
+import { judgeRun, UNKNOWN_SERVER, type JudgeInput, type SampleOutcome } from '../judge/judge';
+import { askAssessment, assessAndRecord, type PendingAssessment } from './deferred-assessment';
 import { describeRunError, isProviderOutage } from './run-errors';
 import { runSignal } from './run-signal';
-import { evaluateSequence } from './sequence/run-sequence';
 import type { ToolCache } from './tool-cache';
 import { applyToolOverrides, renamedTool, type ToolOverride } from './tool-overrides';
 
-/** `overrides`: the batch's experiment changes, applied to the listing before the snapshot (none for a plain batch). */
-export type RunContext = { keys: ApiKeys; toolCache: ToolCache; breakers: CircuitBreakers; clients: ClientCache; overrides?: readonly ToolOverride[] };
+/**
+ * `overrides`: the batch's experiment changes, applied to the listing before the snapshot (none for a plain batch).
+ * `defer`: where a samples = 1 run hands its self-assessment once the verdict is stored (the
+ * batch's assessment pool); without it the run asks for the assessment before its verdict.
+ */
+export type RunContext = {
+  keys: ApiKeys;
+  toolCache: ToolCache;
+  breakers: CircuitBreakers;
+  clients: ClientCache;
+  overrides?: readonly ToolOverride[];
+  defer?: (assess: () => Promise<void>) => void;
+};
 export type RunOutcome = { status: 'completed' | 'failed' | 'cancelled'; classification: string | null; errorMessage: string | null };
 /** A claimed run as the worker already holds it (no need to read the row back). */
 export type RunToExecute = { id: string; testCaseId: string; samples: number; settings: ModelSettingsRow | null };
 
-export function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
+function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
   if (!settings) throw new Error('run has no model settings');
   return {
     provider: settings.provider,
@@ -34,7 +46,7 @@ export function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
 }
 
 /** Lists the tools of every server of the case (shared per batch): the snapshot the model will see. */
-export async function snapshotTools(serverIds: string[], cache: ToolCache, overrides: readonly ToolOverride[]) {
+async function snapshotTools(serverIds: string[], cache: ToolCache, overrides: readonly ToolOverride[]) {
   const listings = await Promise.all(cache.servers(serverIds).map(async (server) => ({ server, tools: applyToolOverrides(server.name, await cache.tools(server), overrides) })));
   // A server that lists a tool twice still shows it once (the snapshot has one row per tool).
   const seen = new Set<string>();
@@ -65,13 +77,13 @@ export async function snapshotTools(serverIds: string[], cache: ToolCache, overr
 export async function executeRun(run: RunToExecute, ctx: RunContext, jobSignal: AbortSignal): Promise<RunOutcome> {
   const scope = runSignal(jobSignal);
   try {
-    return await evaluate(run, ctx, scope.signal);
+    return await evaluate(run, ctx, scope.signal, jobSignal);
   } finally {
     scope.release();
   }
 }
 
-async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal): Promise<RunOutcome> {
+async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal, jobSignal: AbortSignal): Promise<RunOutcome> {
   const runId = run.id;
   const started = performance.now();
   const apiKey = run.settings ? keyFor(run.settings.provider, ctx.keys) : undefined;
@@ -81,8 +93,6 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal)
     const testCase = getTestCase(run.testCaseId);
     if (!testCase) throw new Error('the test case was deleted');
     if (signal.aborted) throw signal.reason;
-    // Sequence mode (issue 17) runs the agent loop instead, and records its own outcome.
-    if (testCase.mode === 'sequence') return await evaluateSequence(run, ctx, signal, testCase);
     const model = modelConfigOf(run.settings);
     const provider = getProvider(model.provider);
     // The provider's SDK loads while the tools are listed, not after: the first runs of a job
@@ -103,26 +113,26 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal)
       samples.push({ selection, selected: first ? (names.resolve(first.name) ?? { server: UNKNOWN_SERVER, tool: first.name }) : null, calledName: first?.name ?? null, arguments: first?.arguments ?? null, argumentsError: first?.argumentsError ?? null });
     }
 
-    let assessment: SelfAssessment | null = null;
-    let assessmentError: string | null = null;
-    if (run.samples === 1 && samples[0]) {
-      try {
-        assessment = await ctx.breakers.run(breakerKey, () => provider.assessConfidence({ ...request, selection: samples[0]!.selection }), isProviderOutage);
-        tokens = { inputTokens: tokens.inputTokens + assessment.usage.inputTokens, outputTokens: tokens.outputTokens + assessment.usage.outputTokens };
-      } catch (err) {
-        if (signal.aborted) throw err;
-        // A run whose self-assessment failed still has a verdict; it is just unrated.
-        assessmentError = describeRunError(err, apiKey);
-      }
-    }
-
+    // samples = 1: the verdict is stored now and the self-assessment turn follows off the
+    // critical path (deferred-assessment.ts), recomputing the confidence-dependent parts.
     const expectedTool = renamedTool(overrides, testCase.expectedMcpServerName, testCase.expectedToolName);
-    const verdict = judgeRun({ testCase: { ...testCase, expectedToolName: expectedTool }, snapshot: rows, samples, assessment });
+    const judgeInput: JudgeInput = { testCase: { ...testCase, expectedToolName: expectedTool }, snapshot: rows, samples, assessment: null };
+    const pending: PendingAssessment | null =
+      run.samples === 1 && samples[0]
+        ? { runId, provider, request: { model, apiKey, query: testCase.query, tools: exposed, clients: ctx.clients }, selection: samples[0].selection, breakers: ctx.breakers, breakerKey, judgeInput, source: confidenceSourceOf(model.provider, 1) }
+        : null;
+    // Without a place to defer it (a single run), the assessment is asked for now, as before.
+    const inline = pending && !ctx.defer ? await askAssessment(pending, signal) : null;
+    if (inline?.error && signal.aborted) throw signal.reason;
+    const assessment = inline?.assessment ?? null;
+    if (assessment) tokens = { inputTokens: tokens.inputTokens + assessment.usage.inputTokens, outputTokens: tokens.outputTokens + assessment.usage.outputTokens };
+    const verdict = judgeRun({ ...judgeInput, assessment });
     const raw = {
       samples: samples.map((s) => ({ response: s.selection.raw, toolCalls: s.selection.toolCalls, text: s.selection.text })),
       selectedSample: verdict.sampleIndex,
       assessment: assessment ? { confidence: assessment.confidence, reasoning: assessment.reasoning, response: assessment.raw } : null,
-      ...(assessmentError ? { assessmentError } : {}),
+      ...(inline?.error ? { assessmentError: inline.error } : {}),
+      ...(pending && !inline ? { assessmentPending: true } : {}),
     };
     completeRun(
       runId,
@@ -134,6 +144,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal)
         extractedParameters: verdict.arguments,
         confidenceScore: verdict.confidence,
         confidenceCategory: verdict.category,
+        confidenceSource: verdict.confidence === null ? null : confidenceSourceOf(model.provider, run.samples),
         classification: verdict.classification,
         executionTimeMs: Math.round(performance.now() - started),
         inputTokens: tokens.inputTokens,
@@ -142,6 +153,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal)
       },
       verdict.evaluation,
     );
+    if (pending && ctx.defer) ctx.defer(() => assessAndRecord(pending, jobSignal));
     return { status: 'completed', classification: verdict.classification, errorMessage: null };
   } catch (err) {
     const status = signal.aborted ? 'cancelled' : 'failed';

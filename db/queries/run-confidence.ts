@@ -1,0 +1,72 @@
+import 'server-only';
+import { getDb, getSqlite, perConnection } from '../client';
+
+/** Which method gave a run's confidence (null: none, e.g. the self-assessment failed or is still pending). */
+export type ConfidenceSource = 'self_assessment' | 'logprobs' | 'sample_agreement' | 'local_margin';
+
+/**
+ * The deferred half of a samples = 1 run (see lib/eval/run/deferred-assessment): the
+ * confidence, its category and what depends on them, written after the verdict.
+ */
+export type AssessmentWrite = {
+  confidenceScore: number | null;
+  confidenceCategory: 'robust' | 'misleading' | 'needs_clarity' | null;
+  confidenceSource: ConfidenceSource | null;
+  /** The evaluation's explanation and advice, recomputed with the confidence. */
+  reasoning: string | null;
+  recommendations: unknown;
+  /** Kept in llm_response_raw.assessment: {confidence, reasoning, response}; null when it failed. */
+  assessment: unknown;
+  /** Why the run is unrated, when it is (kept in llm_response_raw.assessmentError). */
+  assessmentError: string | null;
+  usage: { inputTokens: number; outputTokens: number };
+};
+
+const statements = perConnection(() => ({
+  // Only a completed run takes it (a run deleted or reset meanwhile is left alone); the raw
+  // response is patched in SQL rather than read, parsed and written back whole.
+  run: getSqlite().prepare(
+    `update test_runs set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
+       confidence_source = @confidenceSource,
+       input_tokens = coalesce(input_tokens, 0) + @inputTokens, output_tokens = coalesce(output_tokens, 0) + @outputTokens,
+       llm_response_raw = case when @assessmentError is null
+         then json_set(json_remove(coalesce(llm_response_raw, '{}'), '$.assessmentPending', '$.assessmentError'), '$.assessment', json(@assessment))
+         else json_set(json_remove(coalesce(llm_response_raw, '{}'), '$.assessmentPending'), '$.assessment', json(@assessment), '$.assessmentError', @assessmentError)
+       end
+     where id = @id and status = 'completed'`,
+  ),
+  evaluation: getSqlite().prepare(
+    `update evaluation_results set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
+       reasoning = @reasoning, recommendations = @recommendations
+     where test_run_id = @id`,
+  ),
+}));
+
+/**
+ * Writes a run's deferred confidence in one transaction (run row and evaluation together).
+ * Answers false when there is no completed run `id` any more (nothing is written then).
+ */
+export function recordAssessment(id: string, w: AssessmentWrite): boolean {
+  const q = statements();
+  return getDb().transaction(() => {
+    const changed = q.run.run({
+      id,
+      confidenceScore: w.confidenceScore,
+      confidenceCategory: w.confidenceCategory,
+      confidenceSource: w.confidenceSource,
+      inputTokens: w.usage.inputTokens,
+      outputTokens: w.usage.outputTokens,
+      assessment: JSON.stringify(w.assessment ?? null),
+      assessmentError: w.assessmentError === null ? null : w.assessmentError.slice(0, 4000),
+    }).changes;
+    if (changed === 0) return false;
+    q.evaluation.run({
+      id,
+      confidenceScore: w.confidenceScore,
+      confidenceCategory: w.confidenceCategory,
+      reasoning: w.reasoning,
+      recommendations: w.recommendations === null || w.recommendations === undefined ? null : JSON.stringify(w.recommendations),
+    });
+    return true;
+  });
+}
