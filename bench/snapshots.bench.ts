@@ -94,34 +94,65 @@ function copyMigrationsUpTo(last: number): string {
   return folder;
 }
 
-/** The old way, as db/queries/runs.ts wrote it up to migration 0010: one row per run and tool, in the run's transaction. */
-function measureBefore(dir: string, tools: SnapshotToolInput[]): Figures {
+/** A database at migration 0010 holding `runs` runs, each with its own copy of `tools` (the old way). */
+function openOldDatabase(file: string): Database.Database {
   const folder = copyMigrationsUpTo(LAST_OLD_MIGRATION);
-  const db = new Database(path.join(dir, 'before.sqlite'));
+  const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     migrate(drizzle(db), { migrationsFolder: folder });
+    return db;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** As db/queries/runs.ts wrote it up to migration 0010: one row per run and tool, in the run's transaction. */
+function storeCopies(db: Database.Database, runs: string[], tools: SnapshotToolInput[]): number {
+  const insert = db.prepare(
+    `insert into tool_definitions (id, test_run_id, server_name, server_url, name, exposed_name, description, input_schema, output_schema)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const storeOne = db.transaction((runId: string) => {
+    for (const t of tools) {
+      insert.run(crypto.randomUUID(), runId, t.serverName, t.serverUrl ?? null, t.name, t.exposedName, t.description ?? '', JSON.stringify(t.inputSchema), t.outputSchema ? JSON.stringify(t.outputSchema) : null);
+    }
+  });
+  return time(() => runs.forEach((id) => storeOne(id)));
+}
+
+function measureBefore(dir: string, tools: SnapshotToolInput[]): Figures {
+  const db = openOldDatabase(path.join(dir, 'before.sqlite'));
+  try {
     const runs = insertRuns(db, RUNS);
     const base = usedBytes(db);
-    const insert = db.prepare(
-      `insert into tool_definitions (id, test_run_id, server_name, server_url, name, exposed_name, description, input_schema, output_schema)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const storeOne = db.transaction((runId: string) => {
-      for (const t of tools) {
-        insert.run(crypto.randomUUID(), runId, t.serverName, t.serverUrl ?? null, t.name, t.exposedName, t.description ?? '', JSON.stringify(t.inputSchema), t.outputSchema ? JSON.stringify(t.outputSchema) : null);
-      }
-    });
-    const storeMs = time(() => runs.forEach((id) => storeOne(id)));
+    const storeMs = storeCopies(db, runs, tools);
     const bytes = usedBytes(db) - base;
     const stat = dbstatBytes(db, OLD_OBJECTS);
     const deleteAllMs = time(() => db.prepare('delete from test_runs').run());
     return { label: 'before: a copy per run (0010)', bytesPerRun: bytes / RUNS, dbstatPerRun: stat / RUNS, storeUsPerRun: (storeMs * 1000) / RUNS, deleteAllMs };
   } finally {
     db.close();
-    fs.rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** Opening a database of copies migrates it (0011 moves the rows): its time and the file before and after. */
+function measureMigration(dir: string, tools: SnapshotToolInput[]): { ms: number; bytesBefore: number; bytesAfter: number; listings: number } {
+  const old = openOldDatabase(path.join(dir, 'mcp-eval.sqlite'));
+  storeCopies(old, insertRuns(old, RUNS), tools);
+  const bytesBefore = usedBytes(old);
+  old.close();
+  closeDb();
+  process.env.DATA_DIR = dir;
+  const ms = time(() => getSqlite());
+  const db = getSqlite();
+  const listings = db.prepare('select count(distinct test_run_id) from tool_definitions').pluck().get() as number;
+  if (listings !== RUNS) throw new Error(`after migrating, ${listings} of ${RUNS} runs have their tools`);
+  db.exec('vacuum');
+  const bytesAfter = usedBytes(db);
+  closeDb();
+  return { ms, bytesBefore, bytesAfter, listings };
 }
 
 /** The new way, through db/queries/tool-snapshots; `vary` changes one tool's description every `vary` runs. */
@@ -171,6 +202,10 @@ export async function runBenchmark(): Promise<void> {
         definitions: 'definitions' in f ? f.definitions : RUNS * tools.length,
         listings: 'listings' in f ? f.listings : RUNS,
       })),
+    );
+    const migration = measureMigration(fs.mkdtempSync(path.join(root, 'migrate-')), tools);
+    console.log(
+      `migrating ${RUNS} runs of copies (0011-0012): ${Math.round(migration.ms)} ms; database ${(migration.bytesBefore / 1e6).toFixed(1)} MB -> ${(migration.bytesAfter / 1e6).toFixed(1)} MB after VACUUM`,
     );
     console.log(`page growth per run: ${Math.round(before.bytesPerRun)} -> ${Math.round(same.bytesPerRun)} bytes (${(before.bytesPerRun / Math.max(1, same.bytesPerRun)).toFixed(0)}x less); target: bytes, not kilobytes: ${same.bytesPerRun < 1024 ? 'yes' : 'NO'}`);
   } finally {

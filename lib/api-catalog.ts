@@ -25,7 +25,7 @@ export const API_SECTIONS: ApiSection[] = [
   {
     title: 'Test cases',
     endpoints: [
-      { method: 'GET', path: '/api/test-cases', summary: 'List (?search, serverId, serverName, expectedTool, kind=positive|negative, tag (repeatable: cases with every tag, or any with tagMatch=any), sort=created|name|expectedTool, dir=asc|desc, limit, offset).' },
+      { method: 'GET', path: '/api/test-cases', summary: 'List (?search, serverId, serverName, expectedTool, kind=positive|negative, tag (repeatable: cases with every tag, or any with tagMatch=any), sort=created|name|expectedTool, dir=asc|desc, limit, offset); each item carries lastVerdicts, the latest completed verdict per model (provider/model), most recent first.' },
       { method: 'POST', path: '/api/test-cases', summary: 'Create {name, query, serverIds, expectedServer, expectedTool, expectedParameters, tags?} (tags: at most 20, each 1-50 letters, digits, _ - . or spaces).' },
       { method: 'GET', path: '/api/test-cases/tags', summary: 'Every tag in use with its number of test cases, most used first.' },
       { method: 'POST', path: '/api/test-cases/bulk-delete', summary: 'Delete {ids} or every case matching {filter: the list filters, tag as an array} in one transaction: all or none; 400 when empty or over 10,000; 409 while any has a run in progress.' },
@@ -41,10 +41,12 @@ export const API_SECTIONS: ApiSection[] = [
   {
     title: 'Evaluations',
     endpoints: [
+      { method: 'GET', path: '/api/test-cases/{id}/runs', summary: "The case's runs across batches and models, newest first (?limit, offset): batch, model, verdict, confidence, pass^k, argument score; plus timeline, each model's latest 30 verdicts oldest first; 404 unknown case." },
       { method: 'POST', path: '/api/test-cases/{id}/runs', summary: `Run one test case: {model, samples?}; keys in ${keyHeadersOf(PROVIDER_CATALOG).join(' / ')}; 202.` },
       { method: 'POST', path: '/api/batches', summary: `Run test cases x models x samples: {name?, testCaseIds? | tags? (+ tagMatch=all|any) | filter? (the list filters; none matching is a 400), models, samples?, concurrency?}; 202. Providers: ${describeProvidersForDocs(PROVIDER_CATALOG)}.` },
       { method: 'GET', path: '/api/batches', summary: 'Batches with progress counts (?status, limit, offset).' },
       { method: 'GET', path: '/api/batches/{id}', summary: 'One batch and its counts.' },
+      { method: 'GET', path: '/api/batches/{id}/matrix', summary: 'Test case x model matrix: rows are the cases, columns the models, each cell {runId, runIds, status, classification, outcome, confidence, agreement, passK, samples, argumentScore, selectedServer, selectedTool, error}; ?sort=name|disagreement|worst|model (with modelId), dir=asc|desc, limit (1-500, default 100), offset; 404 unknown batch, 400 bad sort or modelId.' },
       { method: 'GET', path: '/api/batches/{id}/report', summary: 'The batch as a file (?format=html (default) | md | csv | json): standalone HTML with charts, Markdown, CSV one row per run (formula-safe), versioned JSON; 404 unknown batch, 400 unknown format.' },
       { method: 'GET', path: '/api/batches/{id}/events', summary: 'Server-sent events: progress, one run per finished run, then done.' },
       { method: 'POST', path: '/api/batches/{id}/cancel', summary: 'Stop new work at once; in-flight runs end as cancelled.' },
@@ -69,6 +71,9 @@ export const API_SECTIONS: ApiSection[] = [
     endpoints: [
       { method: 'GET', path: '/api/metrics/summary', summary: 'Counts, precision/recall/F1/accuracy/specificity, parameters, confidence, pass^k, latency, tokens, breakdowns, confusion matrix (?batchId, testCaseId, serverName, toolName, provider, model, from, to).' },
       { method: 'GET', path: '/api/metrics/confusions', summary: 'Off-diagonal confusion-matrix pairs, most frequent first: {expected, selected, count, similarity} (the summary filters); similarity is the calibrated score of the two descriptions the runs saw, null for none.' },
+      { method: 'GET', path: '/api/baseline', summary: 'The pinned baseline batch: {batch | null, pinnedAt}. One for the app; comparisons default to it as A.' },
+      { method: 'PUT', path: '/api/baseline', summary: 'Pin a finished batch as the baseline {batchId}: 404 unknown, 409 while it runs.' },
+      { method: 'DELETE', path: '/api/baseline', summary: 'Unpin the baseline.' },
       { method: 'GET', path: '/api/metrics/compare', summary: 'Batch vs batch (?a, b): per-metric deltas and the cases whose verdict changed.' },
     ],
   },

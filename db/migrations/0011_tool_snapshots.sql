@@ -56,23 +56,31 @@ FROM `tool_definitions` d
 JOIN `__snapshot_texts` t ON t.`server_name` = d.`server_name` AND t.`name` = d.`name` AND t.`description` = d.`description`
   AND t.`input_schema` = d.`input_schema` AND t.`output_schema` IS d.`output_schema`;--> statement-breakpoint
 CREATE INDEX `__run_members_run` ON `__run_members` (`run_id`, `position`);--> statement-breakpoint
-CREATE TEMP TABLE `__run_sets` AS
-SELECT `run_id`, tool_set_hash(json_group_array(json_array(`hash`, `exposed_name`, `server_url`) ORDER BY `position`)) AS `set_hash`,
+-- Each distinct listing is hashed once (runs mostly share theirs).
+CREATE TEMP TABLE `__run_lists` AS
+SELECT `run_id`, json_group_array(json_array(`hash`, `exposed_name`, `server_url`) ORDER BY `position`) AS `members`,
   min(`created_at`) AS `first_at`
 FROM `__run_members` GROUP BY `run_id`;--> statement-breakpoint
-CREATE INDEX `__run_sets_hash` ON `__run_sets` (`set_hash`);--> statement-breakpoint
+CREATE TEMP TABLE `__lists` (`members` text PRIMARY KEY, `set_hash` text NOT NULL, `first_at` text, `run_id` text NOT NULL) WITHOUT ROWID;--> statement-breakpoint
+INSERT INTO `__lists` (`members`, `set_hash`, `first_at`, `run_id`)
+SELECT `members`, tool_set_hash(`members`), min(`first_at`), min(`run_id`) FROM `__run_lists` GROUP BY `members`;--> statement-breakpoint
 INSERT INTO `tool_sets` (`hash`, `created_at`)
-SELECT `set_hash`, min(`first_at`) FROM `__run_sets` GROUP BY `set_hash` ORDER BY min(`first_at`), `set_hash`;--> statement-breakpoint
+SELECT `set_hash`, `first_at` FROM `__lists` WHERE true ORDER BY `first_at`, `set_hash`
+ON CONFLICT (`hash`) DO NOTHING;--> statement-breakpoint
 INSERT INTO `tool_set_members` (`tool_set_id`, `position`, `snapshot_id`, `exposed_name`, `server_url`)
 SELECT ts.`id`, m.`position`, s.`id`, m.`exposed_name`, m.`server_url`
-FROM (SELECT `set_hash`, min(`run_id`) AS `run_id` FROM `__run_sets` GROUP BY `set_hash`) one
-JOIN `tool_sets` ts ON ts.`hash` = one.`set_hash`
-JOIN `__run_members` m ON m.`run_id` = one.`run_id`
+FROM `__lists` l
+JOIN `tool_sets` ts ON ts.`hash` = l.`set_hash`
+JOIN `__run_members` m ON m.`run_id` = l.`run_id`
 JOIN `tool_snapshots` s ON s.`hash` = m.`hash`;--> statement-breakpoint
-UPDATE `test_runs` SET `tool_set_id` = (
-  SELECT ts.`id` FROM `__run_sets` rs JOIN `tool_sets` ts ON ts.`hash` = rs.`set_hash` WHERE rs.`run_id` = `test_runs`.`id`
-) WHERE `id` IN (SELECT `run_id` FROM `__run_sets`);--> statement-breakpoint
-DROP TABLE `__run_sets`;--> statement-breakpoint
+UPDATE `test_runs` SET `tool_set_id` = x.`set_id`
+FROM (
+  SELECT rl.`run_id` AS `run_id`, ts.`id` AS `set_id`
+  FROM `__run_lists` rl JOIN `__lists` l ON l.`members` = rl.`members` JOIN `tool_sets` ts ON ts.`hash` = l.`set_hash`
+) x
+WHERE x.`run_id` = `test_runs`.`id`;--> statement-breakpoint
+DROP TABLE `__lists`;--> statement-breakpoint
+DROP TABLE `__run_lists`;--> statement-breakpoint
 DROP TABLE `__run_members`;--> statement-breakpoint
 DROP TABLE `__snapshot_texts`;--> statement-breakpoint
 -- Garbage collection: a listing no run points at goes (its members with it, by cascade), and a

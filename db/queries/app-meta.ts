@@ -10,3 +10,7 @@ export function getMeta(key: string): string | undefined {
 export function setMeta(key: string, value: string): void {
   getDb().insert(appMeta).values({ key, value }).onConflictDoUpdate({ target: appMeta.key, set: { value } }).run();
 }
+
+export function deleteMeta(key: string): void {
+  getDb().delete(appMeta).where(eq(appMeta.key, key)).run();
+}

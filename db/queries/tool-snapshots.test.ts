@@ -50,6 +50,18 @@ describe('storeRunTools', () => {
     expect(latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
   });
 
+  it('latestSnapshotSchema answers with the schema of the newest run that showed the tool', () => {
+    const v2 = { type: 'object', properties: { q: { type: 'string' }, tag: { type: 'string' } } };
+    const newer = newRun();
+    store(newer, [{ ...(tools[0] as SnapshotToolInput), inputSchema: v2 }]);
+    expect(latestSnapshotSchema('notes', 'search')).toEqual(v2);
+    // Back to the first definition: stored once, and now the latest again.
+    const newest = newRun();
+    store(newest, tools);
+    expect(latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
+    expect(latestSnapshotSchema('notes', 'no_such_tool')).toBeUndefined();
+  });
+
   it('uses a definition another writer stored first (unique hash, ON CONFLICT DO NOTHING)', () => {
     const other = new Database(databaseFile());
     const extra: SnapshotToolInput = { serverName: 'files', name: 'write', exposedName: 'files__write', inputSchema: { type: 'object', required: ['path'] } };

@@ -12,8 +12,10 @@ export function exportTestCases(filter: TestCaseFilter, formatId: TestCaseFormat
   const { rows } = listTestCases({ ...filter, limit: MAX_EXPORT_ROWS, offset: 0 });
   // oldest first, so an import recreates them in the same order
   const records: TestCaseRecord[] = rows.reverse().map((row) => {
-    const { name, query, servers, expectedServer, expectedTool, expectedParameters, argumentMatching, tags } = toTestCaseDto(row);
-    return { name, query, servers: servers.map((s) => s.name), expectedServer, expectedTool, expectedParameters, argumentMatching, tags };
+    const { name, query, servers, expectedServer, expectedTool, expectedParameters, argumentMatching, tags, ...dto } = toTestCaseDto(row);
+    const { context, expectedCalls, callOrder, forbiddenTools, mode, maxSteps, execute, mockResults } = dto;
+    const sequence = { context, expectedCalls, callOrder, forbiddenTools, mode, maxSteps, execute, mockResults };
+    return { name, query, servers: servers.map((s) => s.name), expectedServer, expectedTool, expectedParameters, argumentMatching, tags, ...sequence };
   });
   return { body: format.serialize(records), contentType: format.contentType, fileName: `test-cases.${format.fileExtension}` };
 }

@@ -35,6 +35,14 @@ function importRow(value: Record<string, unknown>): { id: string; name: string }
     expectedParameters: row.expectedParameters,
     argumentMatching: row.argumentMatching,
     tags: row.tags,
+    context: row.context,
+    expectedCalls: row.expectedCalls,
+    callOrder: row.callOrder,
+    forbiddenTools: row.forbiddenTools,
+    mode: row.mode,
+    maxSteps: row.maxSteps,
+    execute: row.execute,
+    mockResults: row.mockResults,
   });
   if (!input.success) throw new AppError('validation_error', 400, 'Row is invalid', zodDetails(input.error));
   const created = insertTestCase(toTestCaseValues(input.data, servers), servers.map((s) => s.id), input.data.tags);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ARGUMENT_MATCHING_IDS } from '@/db/schema';
 import { findExpectedParameterProblems } from './expected-parameters';
+import { checkSequence, sequenceFieldDefaults, sequenceFields } from './sequence-schemas';
 
 export const QUERY_MAX_LENGTH = 8000;
 
@@ -77,12 +78,18 @@ export const TestCaseFieldsSchema = z
     expectedParameters: fields.expectedParameters.default(null),
     argumentMatching: fields.argumentMatching.default('strict'),
     tags: fields.tags.default([]),
+    ...sequenceFieldDefaults,
   })
   .strict();
 
-export const TestCaseInputSchema = TestCaseFieldsSchema.superRefine(checkExpectation);
-/** Parsed input; code that builds one may leave argumentMatching out, which means 'strict' as in the API. */
-export type TestCaseInput = Omit<z.infer<typeof TestCaseInputSchema>, 'argumentMatching' | 'tags'> & Partial<Pick<z.infer<typeof TestCaseInputSchema>, 'argumentMatching' | 'tags'>>;
+export const TestCaseInputSchema = TestCaseFieldsSchema.superRefine((v, ctx) => {
+  checkExpectation(v, ctx);
+  checkSequence(v, ctx);
+});
+/** Fields with a default that code building an input may leave out (the API's defaults apply). */
+type DefaultedKey = 'argumentMatching' | 'tags' | keyof typeof sequenceFields;
+/** Parsed input; code that builds one may leave the defaulted fields out ('strict', no tags, a selection case). */
+export type TestCaseInput = Omit<z.infer<typeof TestCaseInputSchema>, DefaultedKey> & Partial<Pick<z.infer<typeof TestCaseInputSchema>, DefaultedKey>>;
 
 export const TestCasePatchSchema = z
   .object({
@@ -94,6 +101,7 @@ export const TestCasePatchSchema = z
     expectedParameters: fields.expectedParameters,
     argumentMatching: fields.argumentMatching,
     tags: fields.tags,
+    ...sequenceFields,
   })
   .partial()
   .strict();
@@ -111,6 +119,7 @@ export const TestCaseImportRowSchema = z
     expectedParameters: fields.expectedParameters.default(null),
     argumentMatching: fields.argumentMatching.default('strict'),
     tags: fields.tags.default([]),
+    ...sequenceFieldDefaults,
     // Accepted so that an export of the API's own objects imports back; ignored.
     id: z.string().optional(),
     createdAt: z.string().optional(),
@@ -122,6 +131,7 @@ export const TestCaseImportRowSchema = z
       ctx.addIssue({ code: 'custom', path: ['servers'], message: 'servers (names) or serverIds is required' });
     }
     checkExpectation(v, ctx);
+    checkSequence(v, ctx);
   });
 export type TestCaseImportRow = z.infer<typeof TestCaseImportRowSchema>;
 

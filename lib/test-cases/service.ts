@@ -14,7 +14,9 @@ import type { McpServerRow } from '@/db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { parseWith } from '../http';
 import { assertArgumentTypes } from './argument-types';
+import { assertSequenceTools } from './sequence-tools';
 import { toTestCaseDto, type TestCaseDto } from './dto';
+import { MAX_STEPS_DEFAULT } from '../eval/sequence/types';
 import { TestCaseInputSchema, type TestCaseInput, type TestCasePatch } from './schemas';
 
 export function requireTestCase(id: string): TestCaseWithServers {
@@ -41,8 +43,20 @@ export function resolveServerNames(names: string[]): McpServerRow[] {
   return resolveServers(names, getServersByNames(names), 'name');
 }
 
-/** Rules that need the registry: the expected server must be one of the case's servers. */
-export function toTestCaseValues(input: TestCaseInput, servers: McpServerRow[]): TestCaseValues {
+/**
+ * expectedServer/expectedTool/expectedParameters mirror expectedCalls[0] (the schema refused
+ * values that differ), so a case given as a list of calls is found by every filter and judged
+ * by selection mode like one given as a pair.
+ */
+export function mirrorFirstCall<T extends TestCaseInput>(input: T): T {
+  if (!input.expectedCalls) return input;
+  const first = input.expectedCalls[0];
+  return { ...input, expectedServer: first?.server ?? null, expectedTool: first?.tool ?? null, expectedParameters: first?.arguments ?? null };
+}
+
+/** Rules that need the registry: the expected server must be one of the case's servers, so must every tool the sequence fields name. */
+export function toTestCaseValues(raw: TestCaseInput, servers: McpServerRow[]): TestCaseValues {
+  const input = mirrorFirstCall(raw);
   if (input.expectedServer !== null && !servers.some((s) => s.name === input.expectedServer)) {
     throw new ValidationError(
       `expectedServer '${input.expectedServer}' is not one of the test case's servers (${servers.map((s) => s.name).join(', ')})`,
@@ -56,6 +70,22 @@ export function toTestCaseValues(input: TestCaseInput, servers: McpServerRow[]):
     expectedToolName: input.expectedTool,
     expectedParameters: input.expectedParameters,
     argumentMatching: input.argumentMatching ?? 'strict',
+    ...sequenceValues(input, servers),
+  };
+}
+
+/** The sequence columns; expected_calls is kept only for two or more calls (the pair holds one). */
+function sequenceValues(input: TestCaseInput, servers: McpServerRow[]): Partial<TestCaseValues> {
+  assertSequenceTools(input, servers);
+  return {
+    context: input.context?.length ? input.context : null,
+    expectedCalls: input.expectedCalls && input.expectedCalls.length > 1 ? input.expectedCalls : null,
+    callOrder: input.callOrder ?? 'exact',
+    forbiddenTools: input.forbiddenTools?.length ? input.forbiddenTools : null,
+    mode: input.mode ?? 'selection',
+    maxSteps: input.maxSteps ?? MAX_STEPS_DEFAULT,
+    execute: input.execute ?? 'none',
+    mockResults: input.mockResults?.length ? input.mockResults : null,
   };
 }
 
@@ -71,20 +101,38 @@ export function assertTestCaseNameFree(name: string, exceptId?: string): void {
 export function createTestCase(input: TestCaseInput, options: { allowDuplicateName?: boolean } = {}): TestCaseDto {
   if (!options.allowDuplicateName) assertTestCaseNameFree(input.name);
   const servers = resolveServerIds(input.serverIds);
-  assertArgumentTypes(input, servers);
+  assertArgumentTypes(mirrorFirstCall(input), servers);
   return toTestCaseDto(insertTestCase(toTestCaseValues(input, servers), servers.map((s) => s.id), input.tags ?? []));
 }
 
 /** Merges the patch into the stored case and validates the result as a whole. */
 export function updateTestCase(id: string, patch: TestCasePatch): TestCaseDto {
-  const { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching, tags } = toTestCaseDto(requireTestCase(id));
-  const merged = parseWith(TestCaseInputSchema, { name, query, serverIds, expectedServer, expectedTool, expectedParameters, argumentMatching, tags, ...patch });
-  if (merged.name.trim().toLowerCase() !== name.trim().toLowerCase()) assertTestCaseNameFree(merged.name, id);
+  const { id: _id, servers: _servers, createdAt: _c, updatedAt: _u, ...stored } = toTestCaseDto(requireTestCase(id));
+  const merged = mirrorFirstCall(parseWith(TestCaseInputSchema, mergeExpectation(stored, patch)));
+  if (merged.name.trim().toLowerCase() !== stored.name.trim().toLowerCase()) assertTestCaseNameFree(merged.name, id);
   const servers = resolveServerIds(merged.serverIds);
   assertArgumentTypes(merged, servers);
   const row = updateTestCaseRow(id, toTestCaseValues(merged, servers), servers.map((s) => s.id), merged.tags);
   if (!row) throw new NotFoundError('Test case', id);
   return toTestCaseDto(row);
+}
+
+/**
+ * A patch names the expectation one way: a patch of the pair (today's clients) replaces a
+ * stored single call; a patch of expectedCalls replaces the pair. Patching the pair of a case
+ * with several expected calls is refused by the schema (it no longer mirrors the first call).
+ */
+function mergeExpectation(stored: Omit<TestCaseDto, 'id' | 'servers' | 'createdAt' | 'updatedAt'>, patch: TestCasePatch): Record<string, unknown> {
+  const pairPatched = 'expectedServer' in patch || 'expectedTool' in patch || 'expectedParameters' in patch;
+  const merged: Record<string, unknown> = { ...stored, ...patch };
+  if ('expectedCalls' in patch && !pairPatched) {
+    merged.expectedServer = null;
+    merged.expectedTool = null;
+    merged.expectedParameters = null;
+  } else if (pairPatched && !('expectedCalls' in patch) && stored.expectedCalls.length <= 1) {
+    merged.expectedCalls = null;
+  }
+  return merged;
 }
 
 export function assertNoActiveRuns(testCaseIds: string[]): void {

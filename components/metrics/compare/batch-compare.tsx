@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useBaseline } from '@/components/data/baseline';
 import { queries } from '@/components/data/queries';
 import { Field } from '@/components/ui/field';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
@@ -20,7 +21,10 @@ export function BatchCompare() {
   const { params, update } = useUrlParams();
   const batches = useBatchOptions();
   const items = batches.data?.items ?? [];
-  const fallback = defaultPair(items);
+  const baseline = useBaseline();
+  const pinned = baseline.data?.batch ?? null;
+  // With a pinned baseline, A defaults to it and B to the latest other batch.
+  const fallback = pinned ? { a: pinned.id, b: defaultPair(items.filter((x) => x.id !== pinned.id)).b || (items.find((x) => x.id !== pinned.id)?.id ?? '') } : defaultPair(items);
   const a = params.get('a') ?? fallback.a;
   const b = params.get('b') ?? fallback.b;
   const ready = a !== '' && b !== '' && a !== b;
@@ -46,6 +50,16 @@ export function BatchCompare() {
         </button>
         <Field label="Compared (B)">{(p) => <BatchSelect {...p} value={b} batches={items} onChange={(v) => update({ a, b: v })} />}</Field>
       </div>
+      {pinned ? (
+        <p className="muted" data-testid="baseline-note">
+          {pinned.id === a ? `A is the pinned baseline, “${pinned.name}”.` : `The pinned baseline is “${pinned.name}”. `}
+          {pinned.id !== a ? (
+            <button type="button" className="btn btn-small" onClick={() => update({ a: pinned.id, b: b === pinned.id ? a : b })}>
+              Compare B with the baseline
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       {a === b ? (
         <EmptyState title="Pick two different batches.">A batch compared with itself has no changes.</EmptyState>
       ) : comparison.isPending ? (

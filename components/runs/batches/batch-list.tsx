@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { ACTIONS_COLUMN, ColumnHeads } from '@/components/ui/column-heads';
 import { batchModelLabels, formatDateTime } from '../format';
 import { BatchCounts, BatchProgressBar } from '../live/batch-progress-bar';
+import { BaselineActions, DownloadReportMenu } from './batch-actions';
 import { CancelBatchButton } from './cancel-batch-button';
 
 const LIMIT = 10;
@@ -74,6 +75,8 @@ export function BatchList({ selectedBatchId }: { selectedBatchId: string | null 
                         Runs
                       </Link>
                       {ACTIVE.has(b.status) ? <CancelBatchButton batchId={b.id} batchName={b.name} /> : null}
+                      <BaselineActions batch={b} />
+                      <DownloadReportMenu batch={b} />
                     </div>
                   </td>
                 </tr>

@@ -12,6 +12,7 @@ import { judgeRun, UNKNOWN_SERVER, type JudgeInput, type SampleOutcome } from '.
 import { askAssessment, assessAndRecord, type PendingAssessment } from './deferred-assessment';
 import { describeRunError, isProviderOutage } from './run-errors';
 import { runSignal } from './run-signal';
+import { evaluateSequence } from './sequence/run-sequence';
 import type { ToolCache } from './tool-cache';
 import { applyToolOverrides, renamedTool, type ToolOverride } from './tool-overrides';
 
@@ -32,7 +33,7 @@ export type RunOutcome = { status: 'completed' | 'failed' | 'cancelled'; classif
 /** A claimed run as the worker already holds it (no need to read the row back). */
 export type RunToExecute = { id: string; testCaseId: string; samples: number; settings: ModelSettingsRow | null };
 
-function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
+export function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
   if (!settings) throw new Error('run has no model settings');
   return {
     provider: settings.provider,
@@ -46,7 +47,7 @@ function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
 }
 
 /** Lists the tools of every server of the case (shared per batch): the snapshot the model will see. */
-async function snapshotTools(serverIds: string[], cache: ToolCache, overrides: readonly ToolOverride[]) {
+export async function snapshotTools(serverIds: string[], cache: ToolCache, overrides: readonly ToolOverride[]) {
   const listings = await Promise.all(cache.servers(serverIds).map(async (server) => ({ server, tools: applyToolOverrides(server.name, await cache.tools(server), overrides) })));
   // A server that lists a tool twice still shows it once (the snapshot has one row per tool).
   const seen = new Set<string>();
@@ -93,6 +94,8 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
     const testCase = getTestCase(run.testCaseId);
     if (!testCase) throw new Error('the test case was deleted');
     if (signal.aborted) throw signal.reason;
+    // Sequence mode (issue 17) runs the agent loop instead, and records its own outcome.
+    if (testCase.mode === 'sequence') return await evaluateSequence(run, ctx, signal, testCase);
     const model = modelConfigOf(run.settings);
     const provider = getProvider(model.provider);
     // The provider's SDK loads while the tools are listed, not after: the first runs of a job

@@ -1,8 +1,11 @@
 import { ValidationError } from '@/lib/errors';
+import { readSequenceCells, SEQUENCE_COLUMNS, sequenceCells, sequenceRecordFields } from './sequence';
 import { isPlainObject, stripBom } from './text';
 import type { ParsedRow, TestCaseFormat, TestCaseRecord } from './types';
 
-const COLUMNS = ['name', 'query', 'servers', 'expectedServer', 'expectedTool', 'expectedParameters', 'argumentMatching', 'tags'] as const;
+const BASE_COLUMNS = ['name', 'query', 'servers', 'expectedServer', 'expectedTool', 'expectedParameters', 'argumentMatching', 'tags'] as const;
+/** The sequence columns (issue 17) are written only when some exported case uses a sequence field. */
+const COLUMNS = [...BASE_COLUMNS, ...SEQUENCE_COLUMNS] as const;
 type Column = (typeof COLUMNS)[number];
 
 /** `expected_server`, `Expected Server` and `EXPECTEDSERVER` all name the same column. */
@@ -124,8 +127,12 @@ function readRow(fields: string[], positions: Map<Column, number>): { value: Rec
     expectedParameters = parsed;
   }
 
+  const sequence = readSequenceCells(optional);
+  if ('error' in sequence) return sequence;
+
   return {
     value: {
+      ...sequence.value,
       name: cell('name') ?? '',
       query: cell('query') ?? '',
       // Server names cannot contain ";" (see ServerNameSchema), so it is a safe list separator.
@@ -154,7 +161,7 @@ function recordCells(r: TestCaseRecord): string[] {
 
 export const csvFormat: TestCaseFormat = {
   id: 'csv',
-  description: 'CSV (RFC 4180) with the columns name, query, servers (";"-separated), expectedServer, expectedTool, expectedParameters (JSON), argumentMatching (strict or bfcl), tags (";"-separated)',
+  description: 'CSV (RFC 4180) with the columns name, query, servers (";"-separated), expectedServer, expectedTool, expectedParameters (JSON), argumentMatching (strict or bfcl), tags (";"-separated); sequence cases add mode, expectedCalls (JSON), callOrder, context (JSON), forbiddenTools (JSON), maxSteps, execute (none, read-only or JSON) and mockResults (JSON)',
   contentType: 'text/csv; charset=utf-8',
   fileExtension: 'csv',
 
@@ -183,7 +190,9 @@ export const csvFormat: TestCaseFormat = {
   },
 
   serialize(records) {
-    const lines = [COLUMNS.join(','), ...records.map((r) => recordCells(r).map(escapeFormula).map(quoteField).join(','))];
+    const withSequence = records.some((r) => Object.keys(sequenceRecordFields(r)).length > 0);
+    const cells = (r: TestCaseRecord) => (withSequence ? [...recordCells(r), ...sequenceCells(r)] : recordCells(r));
+    const lines = [(withSequence ? COLUMNS : BASE_COLUMNS).join(','), ...records.map((r) => cells(r).map(escapeFormula).map(quoteField).join(','))];
     return lines.map((line) => `${line}\r\n`).join('');
   },
 };

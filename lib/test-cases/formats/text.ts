@@ -1,3 +1,4 @@
+import { sequenceRecordFields } from './sequence';
 import type { TestCaseRecord } from './types';
 
 // Shared by the format parsers: editors on Windows save UTF-8 with a byte-order mark.
@@ -21,5 +22,7 @@ export function toPlainRecord(r: TestCaseRecord): TestCaseRecord {
     argumentMatching: r.argumentMatching ?? 'strict',
     // Written only when there are some, so untagged exports read as before.
     ...(r.tags?.length ? { tags: r.tags } : {}),
+    // Likewise the sequence fields (issue 17): only values that differ from a selection case's.
+    ...sequenceRecordFields(r),
   };
 }

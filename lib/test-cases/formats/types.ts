@@ -1,4 +1,5 @@
 import type { ArgumentMatchingId } from '@/db/schema';
+import type { SequenceRecordFields } from './sequence';
 
 /** Ids as a tuple so routes can build `z.enum(TEST_CASE_FORMAT_IDS)`; registry.ts must cover each one. */
 export const TEST_CASE_FORMAT_IDS = ['json', 'jsonl', 'csv'] as const;
@@ -15,7 +16,7 @@ export type TestCaseRecord = {
   argumentMatching?: ArgumentMatchingId;
   /** Absent in files written before tags: imports read that as none. */
   tags?: string[];
-};
+} & SequenceRecordFields;
 
 /** One row of an import: either the raw object to validate later, or why the row could not even be read. */
 export type ParsedRow = { row: number; value: Record<string, unknown> } | { row: number; error: string };

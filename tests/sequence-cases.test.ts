@@ -1,0 +1,202 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as caseRoute from '@/app/api/test-cases/[id]/route';
+import * as exportRoute from '@/app/api/test-cases/export/route';
+import * as importRoute from '@/app/api/test-cases/import/route';
+import * as casesRoute from '@/app/api/test-cases/route';
+import * as serversRoute from '@/app/api/servers/route';
+import type { TestCaseDto } from '@/lib/test-cases/dto';
+import { call } from './helpers/api';
+
+/**
+ * The sequence fields of a test case (issue 17) through the API: every bad input is a 400 that
+ * names its field, the fields come back from GET, and export/import (JSON, JSONL, CSV) carry
+ * them. Tools are checked against a static server's own list; a live server's only by name.
+ */
+
+type ErrorBody = { error: { code: string; message: string; details?: { path: string; message: string }[] } };
+type ImportReport = { total: number; created: number; failed: number; results: { row: number; status: string; errors?: { path: string; message: string }[] }[] };
+
+const ids: Record<string, string> = {};
+const id = { type: 'object', properties: { id: { type: 'integer' }, status: { type: 'string' } }, required: ['id'] };
+
+beforeAll(async () => {
+  const todo = await call<{ id: string }>(serversRoute.POST, 'POST', '/api/servers', {
+    body: {
+      name: 'todo',
+      transport: 'static',
+      tools: [
+        { name: 'search_todos', inputSchema: { type: 'object', properties: { query: { type: 'string' } } }, annotations: { readOnlyHint: true } },
+        { name: 'update_todo', inputSchema: id },
+        { name: 'delete_todo', inputSchema: id, annotations: { destructiveHint: true } },
+      ],
+    },
+  });
+  ids.todo = todo.body.id;
+  const live = await call<{ id: string }>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'live', transport: 'streamable-http', url: 'http://127.0.0.1:9/mcp' } });
+  ids.live = live.body.id;
+});
+
+const create = (body: unknown) => call<TestCaseDto & ErrorBody>(casesRoute.POST, 'POST', '/api/test-cases', { body });
+const get = (caseId: string) => call<TestCaseDto>(caseRoute.GET, 'GET', `/api/test-cases/${caseId}`, { params: { id: caseId } });
+const patch = (caseId: string, body: unknown) => call<TestCaseDto & ErrorBody>(caseRoute.PATCH, 'PATCH', `/api/test-cases/${caseId}`, { params: { id: caseId }, body });
+
+const SEARCH = { server: 'todo', tool: 'search_todos', arguments: { query: 'milk' } };
+const UPDATE = { server: 'todo', tool: 'update_todo', arguments: { id: { $fromResult: { call: 0, path: '$.items[0].id' } }, status: 'done' } };
+
+let counter = 0;
+const sequenceCase = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name: `milk ${++counter}`,
+  query: 'Find the todo about milk and mark it done',
+  serverIds: [ids.todo],
+  mode: 'sequence',
+  expectedCalls: [SEARCH, UPDATE],
+  ...over,
+});
+
+describe('sequence fields: create and read', () => {
+  it('a search-then-update case keeps every field; the pair mirrors the first call', async () => {
+    const body = sequenceCase({
+      callOrder: 'exact',
+      maxSteps: 4,
+      forbiddenTools: [{ server: 'todo', tool: 'delete_todo' }],
+      execute: { allow: [{ server: 'todo', tool: 'search_todos' }] },
+      mockResults: [{ server: 'todo', tool: 'update_todo', result: { text: '{"ok":true}' } }],
+      context: [
+        { role: 'user', content: 'I keep a todo list.' },
+        { role: 'assistant', toolCalls: [{ id: 'c1', server: 'todo', tool: 'search_todos', arguments: { query: 'bread' } }] },
+        { role: 'tool', callId: 'c1', content: '{"items":[]}' },
+        { role: 'assistant', content: 'No bread todo.' },
+      ],
+    });
+    const res = await create(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      expectedServer: 'todo',
+      expectedTool: 'search_todos',
+      expectedParameters: { query: 'milk' },
+      expectedCalls: [SEARCH, UPDATE],
+      mode: 'sequence',
+      callOrder: 'exact',
+      maxSteps: 4,
+      forbiddenTools: body.forbiddenTools,
+      execute: body.execute,
+      mockResults: body.mockResults,
+      context: body.context,
+    });
+    const again = await get(res.body.id);
+    expect(again.body).toEqual(res.body);
+  });
+
+  it('today\'s cases read with the defaults and their pair as the one expected call', async () => {
+    const res = await create({ name: 'plain', query: 'q', serverIds: [ids.todo], expectedServer: 'todo', expectedTool: 'search_todos', expectedParameters: { query: 'x' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ mode: 'selection', callOrder: 'exact', maxSteps: 5, execute: 'none', context: null, forbiddenTools: null, mockResults: null, expectedCalls: [{ server: 'todo', tool: 'search_todos', arguments: { query: 'x' } }] });
+    const negative = await create({ name: 'chat', query: 'hi', serverIds: [ids.todo] });
+    expect(negative.body.expectedCalls).toEqual([]);
+  });
+
+  it('expectedCalls of one call in selection mode is the same as the pair', async () => {
+    const res = await create({ name: 'one call', query: 'q', serverIds: [ids.todo], expectedCalls: [SEARCH] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ mode: 'selection', expectedServer: 'todo', expectedTool: 'search_todos', expectedParameters: { query: 'milk' } });
+  });
+
+  it('a live server\'s tools are not known at save time: only its name is checked', async () => {
+    const res = await create(sequenceCase({ serverIds: [ids.live], expectedCalls: [{ server: 'live', tool: 'anything' }, { server: 'live', tool: 'else' }] }));
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('sequence fields: every bad input is a 400 naming the field', () => {
+  it.each([
+    ['unknown tool of a static server', { expectedCalls: [SEARCH, { server: 'todo', tool: 'rename_todo' }] }, 'expectedCalls.1.tool'],
+    ['a server that is not the case\'s', { expectedCalls: [SEARCH, { server: 'live', tool: 'x' }] }, 'expectedCalls.1.server'],
+    ['$fromResult pointing past the calls', { expectedCalls: [SEARCH, { ...UPDATE, arguments: { id: { $fromResult: { call: 2, path: '$.id' } } } }] }, 'expectedCalls.1.arguments.id.$fromResult.call'],
+    ['$fromResult pointing at its own call', { expectedCalls: [SEARCH, { ...UPDATE, arguments: { id: { $fromResult: { call: 1, path: '$.id' } } } }] }, 'expectedCalls.1.arguments.id.$fromResult.call'],
+    ['$fromResult with a bad JSONPath', { expectedCalls: [SEARCH, { ...UPDATE, arguments: { id: { $fromResult: { call: 0, path: '$..id' } } } }] }, 'expectedCalls.1.arguments.id.$fromResult.path'],
+    ['$fromResult with another key', { expectedCalls: [SEARCH, { ...UPDATE, arguments: { id: { $fromResult: { call: 0, path: '$.id' }, $any: true } } }] }, 'expectedCalls.1.arguments.id'],
+    ['a bad matcher in an expected call', { expectedCalls: [SEARCH, { ...UPDATE, arguments: { id: { $regx: 'a' } } }] }, 'expectedCalls.1.arguments.id'],
+    ['maxSteps above 20', { maxSteps: 21 }, 'maxSteps'],
+    ['maxSteps of 0', { maxSteps: 0 }, 'maxSteps'],
+    ['maxSteps not whole', { maxSteps: 2.5 }, 'maxSteps'],
+    ['an unknown mode', { mode: 'agent' }, 'mode'],
+    ['an unknown call order', { callOrder: 'sorted' }, 'callOrder'],
+    ['several calls in selection mode', { mode: 'selection' }, 'expectedCalls'],
+    ['a forbidden tool that is expected', { forbiddenTools: [{ server: 'todo', tool: 'update_todo' }] }, 'forbiddenTools.0'],
+    ['a forbidden tool the server lacks', { forbiddenTools: [{ server: 'todo', tool: 'drop_all' }] }, 'forbiddenTools.0.tool'],
+    ['an execute policy word it does not know', { execute: 'all' }, 'execute'],
+    ['an allowed tool the server lacks', { execute: { allow: [{ server: 'todo', tool: 'nope' }] } }, 'execute.allow.0.tool'],
+    ['a mock for another server', { mockResults: [{ server: 'other', tool: 'x', result: { text: '' } }] }, 'mockResults.0.server'],
+    ['a tool turn answering no call', { context: [{ role: 'tool', callId: 'c9', content: 'x' }] }, 'context.0.callId'],
+    ['a turn with an unknown role', { context: [{ role: 'system', content: 'x' }] }, 'context.0.role'],
+    ['an empty assistant turn', { context: [{ role: 'assistant' }] }, 'context.0'],
+    ['a pair that differs from the first call', { expectedServer: 'todo', expectedTool: 'update_todo' }, 'expectedCalls'],
+  ])('%s', async (_label, over, field) => {
+    const res = await create(sequenceCase(over));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details?.map((d) => d.path)).toContain(field);
+  });
+
+  it('PATCH applies the same rules to the merged case', async () => {
+    const created = await create(sequenceCase());
+    const res = await patch(created.body.id, { maxSteps: 99 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details?.map((d) => d.path)).toEqual(['maxSteps']);
+    const mode = await patch(created.body.id, { mode: 'selection' });
+    expect(mode.status).toBe(400);
+    expect(mode.body.error.details?.map((d) => d.path)).toEqual(['expectedCalls']);
+  });
+});
+
+describe('sequence fields: PATCH', () => {
+  it('patching expectedCalls replaces the pair, patching the pair of a one-call case replaces the call', async () => {
+    const created = await create({ name: 'patchable', query: 'q', serverIds: [ids.todo], expectedServer: 'todo', expectedTool: 'search_todos' });
+    const seq = await patch(created.body.id, { mode: 'sequence', expectedCalls: [SEARCH, UPDATE], callOrder: 'any' });
+    expect(seq.status).toBe(200);
+    expect(seq.body).toMatchObject({ expectedTool: 'search_todos', expectedParameters: { query: 'milk' }, expectedCalls: [SEARCH, UPDATE], callOrder: 'any' });
+    const back = await patch(created.body.id, { mode: 'selection', expectedCalls: null, expectedServer: 'todo', expectedTool: 'update_todo', expectedParameters: { id: 1 } });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ expectedTool: 'update_todo', expectedCalls: [{ server: 'todo', tool: 'update_todo', arguments: { id: 1 } }] });
+    const pairOnly = await patch(created.body.id, { expectedTool: 'search_todos', expectedParameters: null });
+    expect(pairOnly.status).toBe(200);
+    expect(pairOnly.body.expectedCalls).toEqual([{ server: 'todo', tool: 'search_todos' }]);
+  });
+});
+
+describe('sequence fields: export and import', () => {
+  it.each(['json', 'jsonl', 'csv'])('%s round trip keeps every field', async (format) => {
+    const name = `round trip ${format}`;
+    const body = sequenceCase({
+      name,
+      callOrder: 'any',
+      maxSteps: 7,
+      forbiddenTools: [{ server: 'todo', tool: 'delete_todo' }],
+      execute: 'read-only',
+      mockResults: [{ server: 'todo', tool: 'update_todo', match: { id: 42 }, result: { text: 'updated', isError: false } }],
+      context: [{ role: 'user', content: 'earlier, with "quotes", commas\nand a line break' }],
+    });
+    const created = await create(body);
+    expect(created.status).toBe(201);
+    const exported = await call(exportRoute.GET, 'GET', `/api/test-cases/export?format=${format}&search=${encodeURIComponent(name)}`);
+    expect(exported.status).toBe(200);
+    expect(exported.text).toContain('$fromResult');
+    const renamed = exported.text.replaceAll(name, `${name} copy`);
+    const imported = await call<ImportReport>(importRoute.POST, 'POST', `/api/test-cases/import?format=${format}`, { rawBody: renamed });
+    expect(imported.body).toMatchObject({ created: 1, failed: 0 });
+    const copyId = (imported.body.results[0] as unknown as { id: string }).id;
+    const copy = await get(copyId);
+    const pick = ({ expectedCalls, callOrder, maxSteps, mode, forbiddenTools, execute, mockResults, context, expectedServer, expectedTool, expectedParameters }: TestCaseDto) =>
+      ({ expectedCalls, callOrder, maxSteps, mode, forbiddenTools, execute, mockResults, context, expectedServer, expectedTool, expectedParameters });
+    expect(pick(copy.body)).toEqual(pick(created.body));
+  });
+
+  it('an imported row with a bad sequence field fails alone, naming the field', async () => {
+    const rows = [
+      { ...sequenceCase({ name: 'good import' }), servers: ['todo'], serverIds: undefined },
+      { ...sequenceCase({ name: 'bad import', maxSteps: 50 }), servers: ['todo'], serverIds: undefined },
+    ];
+    const res = await call<ImportReport>(importRoute.POST, 'POST', '/api/test-cases/import?format=json', { rawBody: JSON.stringify(rows) });
+    expect(res.body).toMatchObject({ created: 1, failed: 1 });
+    expect(res.body.results[1]?.errors?.map((e) => e.path)).toEqual(['maxSteps']);
+  });
+});
