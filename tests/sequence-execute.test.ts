@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { insertServer } from '@/db/queries/servers';
 import { resolveCall, type ResolveOptions } from '@/lib/eval/run/sequence/execute-call';
+import { RESULT_TEXT_LIMIT, SESSION_MAX_BYTES } from '@/lib/eval/run/sequence/limits';
 import { McpSessions } from '@/lib/eval/run/sequence/sessions';
 import { envColumn } from '@/lib/servers/stored-secrets';
 import { EVERYTHING_BIN, freePort } from '@/tests/helpers/everything';
@@ -21,6 +22,7 @@ const everythingServer = (tag: string) =>
   insertServer({ name: `everything-${tag}`, transport: 'stdio', command: process.execPath, args: [EVERYTHING_BIN, 'stdio', marker(tag)], envSecret: envColumn({ API_TOKEN: SECRET }) });
 const everything = everythingServer('shared');
 const longRunning: Tool = { name: 'trigger-long-running-operation', inputSchema: { type: 'object' } };
+const echo: Tool = { name: 'echo', inputSchema: { type: 'object' } };
 const getEnv: Tool = { name: 'get-env', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
 const sessionsToClose: McpSessions[] = [];
 
@@ -71,6 +73,18 @@ describe('an executed call', () => {
     expect(resolution.source).toBe('executed');
     expect(resolution.result.text).toContain('"API_TOKEN": "[redacted]"');
     expect(JSON.stringify(resolution.result)).not.toContain(SECRET);
+  });
+
+  it('cuts a session off past its byte budget (that call fails), opens a fresh one for the next call, and caps the text shown', async () => {
+    const opts = options(new AbortController().signal, { policy: { allow: [{ server: 'everything-shared', tool: 'echo' }] } });
+    const target = { server: everything, listed: echo };
+    const huge = await resolveCall({ server: 'everything-shared', tool: 'echo', arguments: { message: 'x'.repeat(SESSION_MAX_BYTES + 1024) } }, target, opts);
+    expect(huge).toMatchObject({ source: 'error', result: { isError: true } });
+    expect(huge.result.text).toMatch(/sent more than 4 MB/);
+    const big = await resolveCall({ server: 'everything-shared', tool: 'echo', arguments: { message: 'y'.repeat(RESULT_TEXT_LIMIT * 2) } }, target, opts);
+    expect(big.source).toBe('executed');
+    expect(big.result.text).toHaveLength(RESULT_TEXT_LIMIT + `\n[truncated: ${RESULT_TEXT_LIMIT + 6} more characters]`.length);
+    expect(big.result.text.startsWith('Echo: yyy')).toBe(true);
   });
 
   it('reports a server that cannot be reached as the call result', async () => {

@@ -15,7 +15,7 @@ type Session = {
   secrets: string[];
 };
 
-type Entry = { ready: Promise<Session>; release(): void; done: Promise<unknown> };
+type Entry = { ready: Promise<Session>; release(): void; done: Promise<unknown>; state: { dead: boolean } };
 
 /**
  * One MCP session per server for a whole run, opened at its first executed call: the calls of
@@ -27,12 +27,17 @@ type Entry = { ready: Promise<Session>; release(): void; done: Promise<unknown> 
  */
 export class McpSessions {
   private readonly entries = new Map<string, Entry>();
+  /** Every session opened, live or dead, so close() waits for all of them to finish. */
+  private readonly opened: Entry[] = [];
 
   constructor(private readonly signal: AbortSignal) {}
 
   open(server: McpServerRow): Promise<Session> {
+    // A session whose connection ended (cut off, timed out) is replaced at once, before
+    // withMcpClient has finished closing it.
     const known = this.entries.get(server.id);
-    if (known) return known.ready;
+    if (known && !known.state.dead) return known.ready;
+    const state = { dead: false };
     let release: () => void = () => undefined;
     let resolveReady: (session: Session) => void = () => undefined;
     let rejectDied: (err: unknown) => void = () => undefined;
@@ -44,23 +49,25 @@ export class McpSessions {
     const done = withMcpClient(
       conn,
       (client, signal) => {
+        signal.addEventListener('abort', () => (state.dead = true), { once: true });
         resolveReady({ client, signal, died, secrets: conn.secrets ?? [] });
         return held;
       },
       { connectTimeoutMs: SESSION_CONNECT_TIMEOUT_MS, maxBytes: SESSION_MAX_BYTES, signal: this.signal },
     );
     done.catch((err: unknown) => {
+      state.dead = true;
       rejectDied(err);
-      if (this.entries.get(server.id)?.done === done) this.entries.delete(server.id);
     });
-    const entry: Entry = { ready: Promise.race([ready, died]), release, done };
+    const entry: Entry = { ready: Promise.race([ready, died]), release: () => release(), done, state };
     this.entries.set(server.id, entry);
+    this.opened.push(entry);
     return entry.ready;
   }
 
   /** Ends every session and waits for them to close. */
   async close(): Promise<void> {
-    const entries = [...this.entries.values()];
+    const entries = this.opened.splice(0);
     this.entries.clear();
     for (const entry of entries) entry.release();
     await Promise.all(entries.map((entry) => entry.done.catch(() => undefined)));
