@@ -6,6 +6,7 @@ import { queries } from '@/components/data/queries';
 import { loadPlots } from './charts/lazy-plots';
 import { ErrorState, Loading } from '@/components/ui/states';
 import { BatchCompare } from './compare/batch-compare';
+import { FlakyCases } from './flaky/flaky-cases';
 import { FILTER_KEYS, hasFilters, readFilters, type MetricsFilterValues } from './filters/filter-params';
 import { FiltersForm } from './filters/filters-form';
 import { useBatchOptions } from './filters/use-batch-options';
@@ -80,6 +81,13 @@ export function MetricsDashboard() {
           <SummaryViews summary={summary.data} filters={filters} />
         </div>
       )}
+      <Section
+        id="flaky"
+        title="Flaky cases"
+        intro="Test cases whose verdict is unstable for a model: its samples disagreed within a run, or it was right in one batch and wrong in another although the model saw the same tools (same content hash). A change after the tools changed is a result, not flakiness."
+      >
+        <FlakyCases provider={filters.provider} model={filters.model} />
+      </Section>
       <Section id="compare" title="Compare two batches" intro="Pick a baseline A and a batch B: every metric’s change from A to B, and the test cases whose verdict moved.">
         <BatchCompare />
       </Section>
