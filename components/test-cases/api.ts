@@ -12,6 +12,7 @@ export type TestCasePayload = {
   expectedTool: string | null;
   expectedParameters: ExpectedParameters | null;
   argumentMatching: TestCaseDto['argumentMatching'];
+  tags: string[];
 };
 
 export const TEST_CASE_FORMATS = TEST_CASE_FORMAT_IDS;

@@ -1,7 +1,7 @@
 import { ApiError } from '@/components/data/fetcher';
 import type { FieldErrors, FieldName } from './form-values';
 
-const FIELDS: readonly FieldName[] = ['name', 'query', 'serverIds', 'expectedServer', 'expectedTool', 'expectedParameters'];
+const FIELDS: readonly FieldName[] = ['name', 'query', 'tags', 'serverIds', 'expectedServer', 'expectedTool', 'expectedParameters'];
 
 type Detail = { path?: unknown; message?: unknown };
 

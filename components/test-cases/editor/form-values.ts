@@ -6,6 +6,9 @@ import type { ExpectedParameters } from './expected-arguments';
 export const QUERY_MAX_LENGTH = 8000;
 export const NAME_MAX_LENGTH = 200;
 export const MAX_SERVERS = 20;
+export const MAX_TAGS = 20;
+export const TAG_MAX_LENGTH = 50;
+const TAG_PATTERN = /^[\w\-. ]+$/;
 
 /** What the form edits; the expected server is held by id and sent by name. */
 export type FormValues = {
@@ -18,15 +21,18 @@ export type FormValues = {
   expectedParameters: ExpectedParameters | null;
   /** How the arguments are compared: 'strict' or 'bfcl'. */
   argumentMatching: TestCaseDto['argumentMatching'];
+  /** Comma-separated, as typed. */
+  tags: string;
 };
 
-export type FieldName = 'name' | 'query' | 'serverIds' | 'expectedServer' | 'expectedTool' | 'expectedParameters';
+export type FieldName = 'name' | 'query' | 'tags' | 'serverIds' | 'expectedServer' | 'expectedTool' | 'expectedParameters';
 
 export type FieldErrors = Partial<Record<FieldName, string>> & { arguments?: Record<string, string> };
 
 export const FIELD_LABELS: Record<FieldName, string> = {
   name: 'Name',
   query: 'Query',
+  tags: 'Tags',
   serverIds: 'Servers',
   expectedServer: 'Expected server',
   expectedTool: 'Expected tool',
@@ -42,7 +48,13 @@ export const EMPTY_VALUES: FormValues = {
   expectedTool: '',
   expectedParameters: null,
   argumentMatching: 'strict',
+  tags: '',
 };
+
+/** "smoke, github ,, smoke" -> ["smoke", "github"]. */
+export function parseTags(text: string): string[] {
+  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+}
 
 export function valuesFromTestCase(tc: TestCaseDto): FormValues {
   const expected = tc.servers.find((s) => s.name === tc.expectedServer);
@@ -55,6 +67,7 @@ export function valuesFromTestCase(tc: TestCaseDto): FormValues {
     expectedTool: tc.expectedTool ?? '',
     expectedParameters: tc.expectedParameters,
     argumentMatching: tc.argumentMatching,
+    tags: tc.tags.join(', '),
   };
 }
 
@@ -65,6 +78,10 @@ export function validate(values: FormValues, argumentErrorCount: number): FieldE
   else if (values.name.trim().length > NAME_MAX_LENGTH) errors.name = `At most ${NAME_MAX_LENGTH} characters.`;
   if (!values.query.trim()) errors.query = 'Write the query the model will get.';
   else if (values.query.length > QUERY_MAX_LENGTH) errors.query = `At most ${QUERY_MAX_LENGTH.toLocaleString('en')} characters; this one has ${values.query.length.toLocaleString('en')}.`;
+  const tags = parseTags(values.tags);
+  const badTag = tags.find((t) => t.length > TAG_MAX_LENGTH || !TAG_PATTERN.test(t));
+  if (badTag) errors.tags = `“${badTag.slice(0, 60)}”: a tag is at most ${TAG_MAX_LENGTH} letters, digits, spaces, '_', '-' or '.'; separate tags with commas.`;
+  else if (tags.length > MAX_TAGS) errors.tags = `At most ${MAX_TAGS} tags; this has ${tags.length}.`;
   if (values.serverIds.length === 0) errors.serverIds = 'Tick at least one server.';
   else if (values.serverIds.length > MAX_SERVERS) errors.serverIds = `At most ${MAX_SERVERS} servers.`;
   if (!values.negative) {
@@ -85,5 +102,6 @@ export function toPayload(values: FormValues, servers: ServerDto[]): TestCasePay
     expectedTool: values.negative ? null : values.expectedTool.trim() || null,
     expectedParameters: values.negative ? null : values.expectedParameters,
     argumentMatching: values.argumentMatching,
+    tags: parseTags(values.tags),
   };
 }

@@ -33,6 +33,7 @@ function touchedFields(patch: Partial<FormValues>): FieldName[] {
     expectedTool: ['expectedTool', 'expectedParameters'],
     expectedParameters: ['expectedParameters'],
     argumentMatching: [],
+    tags: ['tags'],
   };
   return (Object.keys(patch) as (keyof FormValues)[]).flatMap((k) => map[k]);
 }
@@ -130,6 +131,9 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
           hint={`${values.query.length.toLocaleString('en')} / ${QUERY_MAX_LENGTH.toLocaleString('en')} characters. The user message the model gets, as a user would write it.`}
         >
           {(p) => <textarea {...p} className="tc-query-input" rows={4} value={values.query} onChange={(e) => update({ query: e.target.value })} />}
+        </Field>
+        <Field label="Tags (optional)" error={errors.tags} hint="Comma-separated, e.g. smoke, github. The list filters by them and a batch can run every case with a tag.">
+          {(p) => <input {...p} value={values.tags} autoComplete="off" onChange={(e) => update({ tags: e.target.value })} />}
         </Field>
       </section>
 
