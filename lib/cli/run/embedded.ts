@@ -10,6 +10,7 @@ import { TestCaseFieldsSchema } from '../../test-cases/schemas';
 import { InfrastructureError, SuiteError } from '../errors';
 import type { CaseResult } from '../results/schema';
 import type { ResolvedCase, ResolvedSuite } from '../suite/load';
+import { sequenceOf } from '../suite/sequence';
 import { modelLabel, toolLabel, type Executor } from './types';
 
 /**
@@ -87,6 +88,7 @@ function createCase(c: ResolvedCase, serverIds: Map<string, string>, suite: Reso
       expectedParameters: c.expectedParameters,
       // Argument-matching profiles land with the BFCL work; until then every case is strict.
       ...(takesArgumentMatching ? { argumentMatching: c.argumentMatching } : {}),
+      ...sequenceOf(c),
     };
     // A suite re-run on the same data directory creates its cases again under the same names.
     return createTestCase(TestCaseFieldsSchema.parse(input), { allowDuplicateName: true }).id;

@@ -5,6 +5,7 @@ import { InfrastructureError } from '../errors';
 import { keyHeaders } from '../keys';
 import type { CaseResult } from '../results/schema';
 import type { ResolvedCase, ResolvedSuite } from '../suite/load';
+import { sequenceOf } from '../suite/sequence';
 import { createApiClient, type ApiClient } from './api-client';
 import { modelLabel, toolLabel, type Executor } from './types';
 
@@ -84,6 +85,7 @@ async function upsertCase(api: ApiClient, c: ResolvedCase, serverIds: Map<string
     expectedTool: c.expectedTool,
     expectedParameters: c.expectedParameters,
     argumentMatching: c.argumentMatching,
+    ...sequenceOf(c),
   };
   const existing = (await listAll<TestCaseDto>(api, '/api/test-cases', { serverName: first, search: c.name })).find((t) => t.name === c.name);
   const saved = existing ? await api.send<TestCaseDto>('PATCH', `/api/test-cases/${existing.id}`, body) : await api.send<TestCaseDto>('POST', '/api/test-cases', body);

@@ -96,7 +96,7 @@ function resolveServers(doc: LocatedDocument, suite: Suite, dir: string, env: En
 }
 
 const FORMAT_BY_EXTENSION: Record<string, TestCaseFormatId> = { '.json': 'json', '.jsonl': 'jsonl', '.ndjson': 'jsonl', '.csv': 'csv' };
-const CASE_FIELDS = ['id', 'name', 'query', 'servers', 'expectedServer', 'expectedTool', 'expectedParameters', 'argumentMatching'] as const;
+const CASE_FIELDS = ['id', 'name', 'query', 'servers', 'expectedServer', 'expectedTool', 'expectedParameters', 'argumentMatching', 'mode', 'expectedCalls', 'callOrder', 'context', 'forbiddenTools', 'maxSteps', 'execute', 'mockResults'] as const;
 
 function resolveCases(doc: LocatedDocument, suite: Suite, dir: string, problems: SuiteProblem[]): ResolvedCase[] {
   const cases: ResolvedCase[] = [];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ModelConfigSchema } from '../../providers/types';
 import { MAX_CONCURRENCY, MAX_SAMPLES } from '../../eval/api/limits';
+import { sequenceFields } from '../../test-cases/sequence-schemas';
 
 /**
  * A suite file (YAML or JSON): the servers to evaluate against, the test cases, the models
@@ -49,6 +50,15 @@ const InlineCaseSchema = z
     expectedTool: z.string().min(1).nullable().default(null),
     expectedParameters: z.record(z.string(), z.unknown()).nullable().default(null),
     argumentMatching: ArgumentMatchingSchema.optional(),
+    // Sequence cases (issue 17): the API checks the rules between them when the case is saved.
+    mode: sequenceFields.mode.optional().describe('"sequence" runs an agent loop and judges every call; default "selection" (the first call)'),
+    expectedCalls: sequenceFields.expectedCalls.optional().describe('Expected calls [{server, tool, arguments?}]; arguments may use {"$fromResult": {"call": i, "path": "$.x"}}'),
+    callOrder: sequenceFields.callOrder.optional().describe('"exact" (default) or "any"'),
+    context: sequenceFields.context.optional().describe('Earlier turns sent before the query'),
+    forbiddenTools: sequenceFields.forbiddenTools.optional().describe('Tools [{server, tool}] that must not be called'),
+    maxSteps: sequenceFields.maxSteps.optional().describe('Model turns of the loop, 1..20; default 5'),
+    execute: sequenceFields.execute.optional().describe('Which calls run for real: "none" (default), "read-only" or {"allow": [{server, tool}]}'),
+    mockResults: sequenceFields.mockResults.optional().describe('Scripted results [{server, tool, match?, result: {text, isError?}}] for calls that do not run'),
   })
   .strict();
 
