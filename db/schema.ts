@@ -443,6 +443,11 @@ export const toolSetMembers = sqliteTable(
  * tool_snapshots, so readers and the /mcp query_sql tool see the shape they always did;
  * INSERT and DELETE on it work too (triggers store a new listing for the run). `id` is
  * "<run id>:<position>"; `created_at` is when the run finished (else when it was created).
+ * A migration that rebuilds test_runs, tool_set_members or tool_snapshots (new table, copy,
+ * drop, rename) must DROP VIEW tool_definitions before and re-create it with its two INSTEAD OF
+ * triggers after (migration 0012), since SQLite refuses the rename while a view names the
+ * dropped table ("error in view tool_definitions"); a rebuild of test_runs also re-creates the
+ * trg_test_runs_tool_set_* triggers (0011), or unused listings are no longer deleted.
  */
 export const toolDefinitions = sqliteView('tool_definitions', {
   id: text('id').notNull(),
