@@ -1,4 +1,4 @@
-import type { ProviderDefinition, Selection, SelectionRequest, SelfAssessment, Usage } from '@/lib/providers/types';
+import type { ConversationRequest, ProviderDefinition, Selection, SelectionRequest, SelfAssessment, Usage } from '@/lib/providers/types';
 
 /**
  * A provider that answers from a script, for runner and batch tests: no network, no model.
@@ -7,12 +7,16 @@ import type { ProviderDefinition, Selection, SelectionRequest, SelfAssessment, U
  *   vi.mock('@/lib/providers/registry', async (original) => ({ ...(await original()), getProvider: () => fake.provider }));
  */
 export type FakeReply = { tool?: string; arguments?: Record<string, unknown> | null; text?: string; usage?: Usage } | Error;
+/** One model turn of a conversation (sequence mode): its calls in order (ids as given, or none) and text. */
+export type FakeTurn = { calls?: { id?: string; tool: string; arguments?: Record<string, unknown> | null }[]; text?: string; usage?: Usage } | Error;
 export type FakeAssessment = { confidence: number; reasoning: string; usage?: Usage } | Error;
 
 export type FakeProvider = ProviderDefinition & {
   /** Every selectTool request, in order. */
   selectRequests: SelectionRequest[];
   assessRequests: (SelectionRequest & { selection: Selection })[];
+  /** Every converse request (a copy of its messages as sent), in order. */
+  converseRequests: ConversationRequest[];
   /** The most selectTool calls that were in flight at once. */
   maxInFlight: number;
 };
@@ -23,6 +27,8 @@ export function fakeProvider(script: {
   reply: (req: SelectionRequest, call: number) => FakeReply | Promise<FakeReply>;
   assessment?: FakeAssessment;
   requiresApiKey?: boolean;
+  /** Given: the provider holds conversations (sequence mode) and answers each turn from it. */
+  turns?: (req: ConversationRequest, call: number) => FakeTurn | Promise<FakeTurn>;
 }): FakeProvider {
   let inFlight = 0;
   const provider: FakeProvider = {
@@ -31,6 +37,7 @@ export function fakeProvider(script: {
     requiresApiKey: script.requiresApiKey ?? false,
     selectRequests: [],
     assessRequests: [],
+    converseRequests: [],
     maxInFlight: 0,
     async selectTool(req: SelectionRequest): Promise<Selection> {
       const call = provider.selectRequests.push(req) - 1;
@@ -57,5 +64,19 @@ export function fakeProvider(script: {
       return { confidence: a.confidence, reasoning: a.reasoning, usage: a.usage ?? NO_USAGE, raw: { fake: 'assessment' } };
     },
   };
+  const turns = script.turns;
+  if (turns) {
+    provider.converse = async (req: ConversationRequest): Promise<Selection> => {
+      const call = provider.converseRequests.push({ ...req, messages: [...req.messages] }) - 1;
+      const turn = await turns(req, call);
+      if (turn instanceof Error) throw turn;
+      return {
+        toolCalls: (turn.calls ?? []).map((c) => ({ ...(c.id ? { id: c.id } : {}), name: c.tool, arguments: c.arguments === undefined ? {} : c.arguments })),
+        text: turn.text ?? null,
+        raw: { fake: true, turn: call },
+        usage: turn.usage ?? NO_USAGE,
+      };
+    };
+  }
   return provider;
 }
