@@ -105,7 +105,7 @@ describe('BFCL files', () => {
 });
 
 describe('POST /api/import/mcp-tef', () => {
-  it('imports flat and expected_tool_calls cases, matching servers by URL and keeping the first call', async () => {
+  it('imports flat and expected_tool_calls cases, matching servers by URL; several calls make a sequence case', async () => {
     const servers = [{ url: 'http://127.0.0.1:9/tef', transport: 'sse' }];
     const res = await call<TefImportReport>(tefRoute.POST, 'POST', '/api/import/mcp-tef', {
       body: [
@@ -118,12 +118,19 @@ describe('POST /api/import/mcp-tef', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ total: 4, created: 3, failed: 1, serversCreated: 1 });
     const [flat, seq, none, bad] = res.body.results;
-    expect(seq).toMatchObject({ status: 'created', droppedCalls: 1 });
+    expect(seq).toMatchObject({ status: 'created', expectedCalls: 2 });
+    expect(flat).toMatchObject({ status: 'created', expectedCalls: 1 });
     expect(bad).toMatchObject({ status: 'failed', reason: expect.stringContaining('not one of available_mcp_servers') });
     if (flat?.status !== 'created' || seq?.status !== 'created' || none?.status !== 'created') throw new Error('not created');
     const flatCase = await getCase(flat.testCaseId);
     expect(flatCase).toMatchObject({ expectedServer: '127.0.0.1-9-tef', expectedTool: 'get_weather', expectedParameters: { city: 'Paris' }, argumentMatching: 'strict' });
-    expect(await getCase(seq.testCaseId)).toMatchObject({ expectedTool: 'find', expectedParameters: { q: 'x' } });
+    expect(await getCase(seq.testCaseId)).toMatchObject({
+      expectedTool: 'find',
+      expectedParameters: { q: 'x' },
+      mode: 'sequence',
+      callOrder: 'exact',
+      expectedCalls: [{ server: '127.0.0.1-9-tef', tool: 'find', arguments: { q: 'x' } }, { server: '127.0.0.1-9-tef', tool: 'book' }],
+    });
     expect(await getCase(none.testCaseId)).toMatchObject({ expectedServer: null, expectedTool: null });
     expect((await getCase(none.testCaseId)).servers).toEqual(flatCase.servers);
   });

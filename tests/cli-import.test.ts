@@ -149,11 +149,12 @@ describe('mcp-eval import mcp-tef', () => {
     fs.writeFileSync(path.join(dir, 'tef.json'), JSON.stringify(tef));
     const imported = await runCli(['import', 'mcp-tef', 'tef.json', '--out', 'tef.yaml'], dir);
     expect(imported.code).toBe(0);
-    expect(imported.stderr).toMatch(/^imported two calls: expects search_issues \(1 further expected call\(s\) dropped/m);
+    expect(imported.stderr).toMatch(/^imported two calls: expects search_issues then close_issue \(a sequence case, exact order\)/m);
     expect(imported.stderr).toMatch(/^skipped  \(no id\): not an mcp-tef test case: name/m);
     expect(imported.stderr).toMatch(/^3 of 4 entries imported, 1 server\(s\)$/m);
     const suite = parse(fs.readFileSync(path.join(dir, 'tef.yaml'), 'utf8')) as { servers: Record<string, unknown>; testCases: Record<string, unknown>[] };
     expect(suite.servers).toEqual({ '127.0.0.1-9-mcp': { type: 'http', url } });
+    expect(suite.testCases[1]).toMatchObject({ mode: 'sequence', expectedCalls: [{ server: '127.0.0.1-9-mcp', tool: 'search_issues', arguments: { q: 'login' } }, { server: '127.0.0.1-9-mcp', tool: 'close_issue' }] });
     expect(suite.testCases.map((c) => [c.name, c.expectedServer, c.expectedTool])).toEqual([
       ['create issue', '127.0.0.1-9-mcp', 'create_issue'],
       ['two calls', '127.0.0.1-9-mcp', 'search_issues'],

@@ -13,8 +13,9 @@ import { createTestCase } from '../test-cases/service';
  * object or an array of `{name, query, available_mcp_servers: [{url, transport}],
  * expected_mcp_server_url, expected_tool_name, expected_parameters}`. Servers are named by URL
  * there; here a URL maps to the registered server with that URL, or is registered. Newer files
- * list `expected_tool_calls`; until call sequences land, the first call is the expectation and
- * the report says how many were dropped. `${VAR}` placeholders are not substituted (the server
+ * list `expected_tool_calls`: one call is the case's expected pair; two or more become a
+ * sequence case (mode "sequence", expectedCalls in order, callOrder "exact" unless the case
+ * says `order_dependent: false`). `${VAR}` placeholders are not substituted (the server
  * never reads the caller's environment): the CLI substitutes them before calling this.
  */
 
@@ -38,27 +39,30 @@ export const TefTestCaseSchema = z
     expected_tool_name: z.string().min(1).nullable().optional(),
     expected_parameters: z.record(z.string(), z.unknown()).nullable().optional(),
     expected_tool_calls: z.array(TefCallSchema).optional(),
+    order_dependent: z.boolean().optional(),
   })
   .loose();
 export type TefTestCase = z.infer<typeof TefTestCaseSchema>;
 
 export const TefImportBodySchema = z.union([z.array(z.unknown()).min(1).max(10_000), z.record(z.string(), z.unknown())]);
 
-export type TefExpectation = { serverUrl: string | null; tool: string | null; parameters: Record<string, unknown> | null; droppedCalls: number };
+export type TefCall = { serverUrl: string | null; tool: string | null; parameters: Record<string, unknown> | null };
+/** The first call as the pair; `calls` every expected call (two or more make a sequence case). */
+export type TefExpectation = TefCall & { calls: TefCall[]; callOrder: 'exact' | 'any' };
 
-/** The expectation of one mcp-tef case: the flat fields, or the first of expected_tool_calls. */
+/** The expectation of one mcp-tef case: the flat fields, or expected_tool_calls (a call without a URL is on the only server). */
 export function tefExpectation(tc: TefTestCase): TefExpectation {
-  const calls = tc.expected_tool_calls ?? [];
-  if (calls.length > 0) {
-    const first = calls[0] as z.infer<typeof TefCallSchema>;
-    return {
-      serverUrl: first.mcp_server_url ?? first.server_url ?? (tc.available_mcp_servers.length === 1 ? (tc.available_mcp_servers[0]?.url ?? null) : null),
-      tool: first.tool_name ?? first.name ?? null,
-      parameters: first.parameters ?? first.expected_parameters ?? null,
-      droppedCalls: calls.length - 1,
-    };
-  }
-  return { serverUrl: tc.expected_mcp_server_url ?? null, tool: tc.expected_tool_name ?? null, parameters: tc.expected_parameters ?? null, droppedCalls: 0 };
+  const onlyServer = tc.available_mcp_servers.length === 1 ? (tc.available_mcp_servers[0]?.url ?? null) : null;
+  const calls: TefCall[] = (tc.expected_tool_calls ?? []).map((c) => ({
+    serverUrl: c.mcp_server_url ?? c.server_url ?? onlyServer,
+    tool: c.tool_name ?? c.name ?? null,
+    parameters: c.parameters ?? c.expected_parameters ?? null,
+  }));
+  const callOrder = tc.order_dependent === false ? 'any' : 'exact';
+  const first = calls[0];
+  if (first) return { ...first, calls, callOrder };
+  const flat = { serverUrl: tc.expected_mcp_server_url ?? null, tool: tc.expected_tool_name ?? null, parameters: tc.expected_parameters ?? null };
+  return { ...flat, calls: flat.tool ? [flat] : [], callOrder };
 }
 
 /** A server name from a URL: host and path, in the characters server names allow. */
@@ -74,8 +78,16 @@ export function serverNameFromUrl(url: string): string {
   return (name || 'mcp-tef-server').slice(0, 100);
 }
 
+/** One expected call with its server by name; a call whose URL is unknown fails the case, naming the call. */
+function tefCallOf(c: TefCall, index: number, byUrl: Map<string, { name: string }>): { server: string; tool: string; arguments?: Record<string, unknown> } {
+  const server = c.serverUrl ? byUrl.get(c.serverUrl)?.name : undefined;
+  if (!server) throw new AppError('validation_error', 400, `expected_tool_calls[${index}]: its server ${c.serverUrl ?? '(none given, and the case has several)'} is not one of available_mcp_servers`);
+  if (!c.tool) throw new AppError('validation_error', 400, `expected_tool_calls[${index}] names no tool`);
+  return { server, tool: c.tool, ...(c.parameters ? { arguments: c.parameters } : {}) };
+}
+
 export type TefEntryResult =
-  | { index: number; name: string | null; status: 'created'; testCaseId: string; droppedCalls: number }
+  | { index: number; name: string | null; status: 'created'; testCaseId: string; expectedCalls: number }
   | { index: number; name: string | null; status: 'failed'; reason: string };
 export type TefImportReport = { total: number; created: number; failed: number; serversCreated: number; results: TefEntryResult[] };
 
@@ -117,6 +129,7 @@ export async function importMcpTef(body: z.infer<typeof TefImportBodySchema>): P
       const expectation = tefExpectation(tc);
       const expected = expectation.serverUrl ? byUrl.get(expectation.serverUrl) : undefined;
       if (expectation.serverUrl && !expected) throw new AppError('validation_error', 400, `expected server ${expectation.serverUrl} is not one of available_mcp_servers`);
+      const sequence = expectation.calls.length > 1 ? { mode: 'sequence', callOrder: expectation.callOrder, expectedCalls: expectation.calls.map((c, i) => tefCallOf(c, i, byUrl)) } : {};
       const input = parseWith(
         TestCaseInputSchema,
         {
@@ -126,11 +139,12 @@ export async function importMcpTef(body: z.infer<typeof TefImportBodySchema>): P
           expectedServer: expected?.name ?? null,
           expectedTool: expectation.tool,
           expectedParameters: expectation.tool ? expectation.parameters : null,
+          ...sequence,
         },
         'Test case',
       );
       const created = createTestCase(input);
-      results.push({ index, name, status: 'created', testCaseId: created.id, droppedCalls: expectation.droppedCalls });
+      results.push({ index, name, status: 'created', testCaseId: created.id, expectedCalls: expectation.calls.length });
     } catch (err) {
       results.push({ index, name, status: 'failed', reason: reasonOf(err) });
     }

@@ -48,6 +48,11 @@ export function mcpTefToSuite(files: SourceFile[]): ImportedSuite {
       report.push({ id: tc.name, status: 'skipped', reason: `expected server ${expectation.serverUrl} is not one of available_mcp_servers` });
       continue;
     }
+    const calls = expectation.calls.map((c) => ({ server: c.serverUrl ? nameByUrl.get(c.serverUrl) : undefined, tool: c.tool, parameters: c.parameters }));
+    if (calls.some((c) => !c.server || !c.tool)) {
+      report.push({ id: tc.name, status: 'skipped', reason: 'an expected call names no tool, or a server that is not one of available_mcp_servers' });
+      continue;
+    }
     if ((expectedServer === null) !== (expectation.tool === null)) {
       report.push({ id: tc.name, status: 'skipped', reason: 'an expected tool needs its server (and the reverse)' });
       continue;
@@ -60,9 +65,17 @@ export function mcpTefToSuite(files: SourceFile[]): ImportedSuite {
       expectedServer,
       expectedTool: expectation.tool,
       expectedParameters: expectation.tool ? expectation.parameters : null,
+      // Two or more calls: a sequence case judged call by call.
+      ...(calls.length > 1
+        ? {
+            mode: 'sequence' as const,
+            callOrder: expectation.callOrder,
+            expectedCalls: calls.map((c) => ({ server: c.server as string, tool: c.tool as string, ...(c.parameters ? { arguments: c.parameters } : {}) })),
+          }
+        : {}),
     });
-    const dropped = expectation.droppedCalls ? ` (${expectation.droppedCalls} further expected call(s) dropped until sequences land)` : '';
-    report.push({ id: tc.name, status: 'imported', reason: `${expectation.tool ? `expects ${expectation.tool}` : 'negative (no call expected)'}${dropped}` });
+    const then = calls.length > 1 ? ` then ${calls.slice(1).map((c) => c.tool).join(', ')} (a sequence case, ${expectation.callOrder} order)` : '';
+    report.push({ id: tc.name, status: 'imported', reason: `${expectation.tool ? `expects ${expectation.tool}${then}` : 'negative (no call expected)'}` });
   }
   return { servers, testCases, argumentMatching: 'strict', report };
 }
