@@ -158,9 +158,21 @@ describe('sequence mode: stopping, errors and context', () => {
     expect(outcome).toEqual({ status: 'cancelled', classification: null, errorMessage: 'cancelled before this run finished' });
     const stored = getRun(run.id);
     expect(stored?.status).toBe('cancelled');
-    const raw = stored?.llmResponseRaw as { trajectory: Trajectory };
-    expect(raw.trajectory.stop).toBe('cancelled');
-    expect(raw.trajectory.calls.map((c) => [c.tool, c.source])).toEqual([['list_todos', 'executed']]);
+    expect(stored?.steps).toBe(1);
+    expect(stored?.trajectory?.stop).toBe('cancelled');
+    expect(stored?.trajectory?.calls.map((c) => [c.tool, c.source])).toEqual([['list_todos', 'executed']]);
+  });
+
+  it('fails the run when the provider fails mid-loop, keeping the calls made and the error', async () => {
+    llm = await startLlmServer({ respond: agentScript([() => ({ toolCalls: [{ name: 'list_todos', arguments: {} }] }), () => ({ status: 400 })]) });
+    const caseId = seedSequenceCase([todo], { query: 'Show my todos', execute: 'read-only' });
+    const { run, outcome } = await runCase(caseId);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.errorMessage).toMatch(/^LLM provider bad response|^LLM provider upstream \(HTTP 400\)/);
+    const stored = getRun(run.id);
+    expect(stored).toMatchObject({ status: 'failed', steps: 1, trajectory: { stop: 'error', error: outcome.errorMessage } });
+    expect(stored?.trajectory?.calls.map((c) => [c.tool, c.source])).toEqual([['list_todos', 'executed']]);
+    expect(JSON.stringify(stored)).not.toContain(SENTINEL_API_KEY);
   });
 
   it('the local router makes one selection, runs nothing and says so', async () => {

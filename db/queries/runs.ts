@@ -246,7 +246,7 @@ export function failRun(
   id: string,
   status: 'failed' | 'cancelled',
   errorMessage: string,
-  extra: Partial<Pick<TestRunRow, 'llmResponseRaw' | 'executionTimeMs' | 'inputTokens' | 'outputTokens' | 'failureReasons'>> = {},
+  extra: Partial<Pick<TestRunRow, 'llmResponseRaw' | 'executionTimeMs' | 'inputTokens' | 'outputTokens' | 'failureReasons' | 'trajectory' | 'steps'>> = {},
   snapshot: NewToolDefinition[] = [],
 ): void {
   getDb().transaction((tx) => {

@@ -44,18 +44,18 @@ function renamed<T extends { server: string; tool: string }>(refs: readonly T[],
   return refs.map((ref) => ({ ...ref, tool: renamedTool(overrides, ref.server, ref.tool) ?? ref.tool }));
 }
 
-/** What a run that did not finish keeps of its loop, for the run page and audit. */
-function partialRaw(loop: LoopResult | null, error: string): unknown {
-  if (!loop) return null;
+/** What a run that did not finish keeps of its loop (the calls so far, for the run page and audit). */
+function partialRun(loop: LoopResult | null, error: string) {
+  if (!loop) return {};
   const trajectory: Trajectory = { ...loop.trajectory, ...(loop.trajectory.stop === 'error' ? { error } : {}) };
-  return { trajectory, responses: loop.responses };
+  return { ...loop.usage, trajectory, steps: trajectory.steps.length, llmResponseRaw: { responses: loop.responses } };
 }
 
 /**
  * A sequence-mode run (issue 17): snapshot the tools as a selection run does, run the agent
  * loop (loop.ts) with the case's execution policy and scripted results, judge the trajectory
  * and store verdict, trajectory and per-call verdicts together. A provider failure or a
- * cancellation fails the run, keeping the trajectory so far in its raw response. Never throws.
+ * cancellation fails the run, keeping the trajectory so far. Never throws.
  * Every MCP session the loop opened is closed before it returns.
  */
 export async function evaluateSequence(run: RunToExecute, ctx: RunContext, signal: AbortSignal, testCase: TestCaseWithServers): Promise<RunOutcome> {
@@ -111,7 +111,7 @@ export async function evaluateSequence(run: RunToExecute, ctx: RunContext, signa
     const status = signal.aborted ? 'cancelled' : 'failed';
     const message = signal.aborted ? 'cancelled before this run finished' : describeRunError(err, apiKey);
     try {
-      failRun(run.id, status, message, { executionTimeMs: Math.round(performance.now() - started), ...(loop?.usage ?? {}), llmResponseRaw: partialRaw(loop, message) }, snapshot);
+      failRun(run.id, status, message, { executionTimeMs: Math.round(performance.now() - started), ...partialRun(loop, message) }, snapshot);
     } catch (writeErr) {
       log.warn('could not record a failed run', { runId: run.id, error: writeErr instanceof Error ? writeErr.message : String(writeErr) });
     }
