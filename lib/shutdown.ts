@@ -1,5 +1,6 @@
 import 'server-only';
 import { closeDb } from '@/db/client';
+import { recoverPendingAssessments } from '@/db/queries/run-confidence';
 import { markStoppedJobsInterrupted, recoverInterruptedRuns } from '@/db/queries/runs';
 import { stopAllJobs } from './eval/run/jobs';
 import { log } from './log';
@@ -40,6 +41,8 @@ async function stop(signal: string): Promise<number> {
   const stopped = markStoppedJobsInterrupted(ids);
   // Anything else under way (a job that had not settled, work started meanwhile).
   const leftover = recoverInterruptedRuns();
+  // A self-assessment that had not settled by now never will (the runs keep their verdicts).
+  recoverPendingAssessments();
   closeDb();
   log.info('stopped', {
     signal,

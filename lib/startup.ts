@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '@/db/client';
+import { recoverPendingAssessments } from '@/db/queries/run-confidence';
 import { recoverInterruptedRuns } from '@/db/queries/runs';
 import { getServersByNames, setServerStatus } from '@/db/queries/servers';
 import { getEnv } from './env';
@@ -39,6 +40,8 @@ export async function runStartup(): Promise<void> {
   log.info('database ready', { dataDir: env.dataDir });
   const recovered = recoverInterruptedRuns();
   if (recovered.runs || recovered.batches) log.warn('marked work interrupted by the last stop as failed', recovered);
+  const unrated = recoverPendingAssessments();
+  if (unrated) log.warn('runs whose self-assessment the last stop cut off are unrated', { runs: unrated });
   if (env.seedDemo) {
     const seeded = seedDemoData(env.appUrl);
     if (seeded.seeded) log.info('demo data seeded', { servers: seeded.servers, testCases: seeded.testCases, appUrl: env.appUrl });

@@ -8,13 +8,14 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile, getSqlite } from '@/db/client';
+import { INTERRUPTED_ASSESSMENT, recoverPendingAssessments } from '@/db/queries/run-confidence';
 import { getEvaluation, getRun, listRuns, markStoppedJobsInterrupted } from '@/db/queries/runs';
 import { cancelBatch, createBatch, createSingleRun, getBatchDto } from '@/lib/eval/run/batch';
 import { stopAllJobs, subscribeJob, waitForJob } from '@/lib/eval/run/jobs';
 import { setLogSink } from '@/lib/log';
 import { createServer } from '@/lib/servers/service';
 import { createTestCase } from '@/lib/test-cases/service';
-import type { JobEvent } from '@/lib/eval/api/dto';
+import { toRunDto, type JobEvent } from '@/lib/eval/api/dto';
 import { BatchInputSchema, SingleRunInputSchema } from '@/lib/eval/api/schemas';
 import { startDemoServers } from './helpers/demo-server';
 import { startLlmServer, type LlmServer, type ScriptedReply, type ScriptedRequest } from './helpers/llm-server';
@@ -101,6 +102,7 @@ describe('deferred self-assessment (samples = 1)', () => {
       expect(row).toMatchObject({ status: 'completed', confidenceScore: null, confidenceCategory: null, confidenceSource: null });
       expect(row?.classification).toMatch(/^(TP|FN)$/);
       expect((row?.llmResponseRaw as RawResponse).assessmentPending).toBe(true);
+      expect(row && toRunDto(row).confidencePending).toBe(true);
     }
     expect(events.at(-1)).toEqual({ type: 'done', status: 'completed' });
 
@@ -204,6 +206,22 @@ describe('deferred self-assessment (samples = 1)', () => {
     expect(fs.readFileSync(databaseFile()).includes(SENTINEL_KEY)).toBe(false);
     // The key did reach the model server, so the search above had something to find.
     expect(llm.requests.some((r) => `${r.headers.authorization}`.includes(SENTINEL_KEY))).toBe(true);
+  });
+
+  it('after a hard stop, runs still marked pending are told apart at the next start: unrated, with the reason', async () => {
+    const { batch } = startBatch(cases('find passages before a crash'));
+    await waitForJob(batch.id);
+    const [run] = runsOf(batch.id);
+    // As a crash between the verdict and the assessment leaves it: pending, unrated, batch running.
+    getSqlite().prepare(`update test_runs set confidence_score = null, confidence_category = null, confidence_source = null, llm_response_raw = json_set(llm_response_raw, '$.assessment', json('null'), '$.assessmentPending', json('true')) where id = ?`).run(run?.id);
+    getSqlite().prepare(`update run_batches set status = 'running' where id = ?`).run(batch.id);
+    expect(toRunDto(getRun(run?.id ?? '')!).confidencePending).toBe(true);
+    expect(recoverPendingAssessments()).toBe(1);
+    const after = getRun(run?.id ?? '');
+    expect((after?.llmResponseRaw as RawResponse).assessmentPending).toBeUndefined();
+    expect((after?.llmResponseRaw as RawResponse).assessmentError).toBe(INTERRUPTED_ASSESSMENT);
+    expect(toRunDto(after!)).toMatchObject({ status: 'completed', classification: 'TP', confidenceScore: null, confidenceSource: null, confidencePending: false });
+    expect(recoverPendingAssessments()).toBe(0);
   });
 
   // Last: stopping the jobs is final for this process.

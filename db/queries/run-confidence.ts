@@ -70,3 +70,21 @@ export function recordAssessment(id: string, w: AssessmentWrite): boolean {
     return true;
   });
 }
+
+export const INTERRUPTED_ASSESSMENT = 'interrupted: the app stopped before the self-assessment finished';
+
+/**
+ * Start-up and shutdown: completed runs whose deferred self-assessment never came back (the
+ * app stopped in between) are unrated for good; they stop saying it is pending. Only runs of
+ * batches that did not finish are looked at, through the batch index.
+ */
+export function recoverPendingAssessments(): number {
+  return getSqlite()
+    .prepare(
+      `update test_runs set llm_response_raw = json_set(json_remove(llm_response_raw, '$.assessmentPending'), '$.assessmentError', @message)
+       where batch_id in (select id from run_batches where status in ('pending', 'running', 'interrupted'))
+         and status = 'completed' and confidence_source is null
+         and json_valid(llm_response_raw) and json_extract(llm_response_raw, '$.assessmentPending') = 1`,
+    )
+    .run({ message: INTERRUPTED_ASSESSMENT }).changes;
+}

@@ -36,6 +36,10 @@ export type TestRunDto = {
   extractedParameters: Record<string, unknown> | null;
   confidenceScore: number | null;
   confidenceCategory: RunWithSettings['confidenceCategory'];
+  /** Which method gave the confidence; null while unrated. */
+  confidenceSource: RunWithSettings['confidenceSource'];
+  /** A batch run whose self-assessment is still to come (its confidence follows the verdict). */
+  confidencePending: boolean;
   classification: RunWithSettings['classification'];
   failureReasons: string[];
   executionTimeMs: number | null;
@@ -46,6 +50,10 @@ export type TestRunDto = {
   startedAt: string | null;
   completedAt: string | null;
 };
+
+function isAssessmentPending(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && (raw as { assessmentPending?: unknown }).assessmentPending === true;
+}
 
 export function toRunDto(run: RunWithSettings): TestRunDto {
   const s = run.settings;
@@ -64,6 +72,8 @@ export function toRunDto(run: RunWithSettings): TestRunDto {
     extractedParameters: run.extractedParameters ?? null,
     confidenceScore: run.confidenceScore,
     confidenceCategory: run.confidenceCategory,
+    confidenceSource: run.confidenceSource,
+    confidencePending: isAssessmentPending(run.llmResponseRaw),
     classification: run.classification,
     failureReasons: run.failureReasons ?? [],
     executionTimeMs: run.executionTimeMs,
