@@ -26,7 +26,7 @@ export const API_SECTIONS: ApiSection[] = [
     title: 'Test cases',
     endpoints: [
       { method: 'GET', path: '/api/test-cases', summary: 'List (?search, serverId, serverName, expectedTool, kind=positive|negative, tag (repeatable: cases with every tag, or any with tagMatch=any), sort=created|name|expectedTool, dir=asc|desc, limit, offset); each item carries lastVerdicts, the latest completed verdict per model (provider/model), most recent first.' },
-      { method: 'POST', path: '/api/test-cases', summary: 'Create {name, query, serverIds, expectedServer, expectedTool, expectedParameters, tags?} (tags: at most 20, each 1-50 letters, digits, _ - . or spaces).' },
+      { method: 'POST', path: '/api/test-cases', summary: 'Create {name, query, serverIds, expectedServer, expectedTool, expectedParameters, tags?} (tags: at most 20, each 1-50 letters, digits, _ - . or spaces); sequence cases add mode (selection|sequence), expectedCalls [{server, tool, arguments?}] (arguments may use {$fromResult: {call, path}}), callOrder (exact|any), context (earlier turns), forbiddenTools [{server, tool}], maxSteps (1..20, default 5), execute (none|read-only|{allow}), mockResults; each bad value is a 400 naming the field.' },
       { method: 'GET', path: '/api/test-cases/tags', summary: 'Every tag in use with its number of test cases, most used first.' },
       { method: 'POST', path: '/api/test-cases/bulk-delete', summary: 'Delete {ids} or every case matching {filter: the list filters, tag as an array} in one transaction: all or none; 400 when empty or over 10,000; 409 while any has a run in progress.' },
       { method: 'GET', path: '/api/test-cases/{id}', summary: 'One test case.' },
@@ -35,7 +35,7 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'POST', path: '/api/test-cases/import', summary: 'Import a JSON array, JSONL or CSV file (?format or Content-Type); per-row report.' },
       { method: 'GET', path: '/api/test-cases/export', summary: 'Export (?format=json|jsonl|csv plus the list filters).' },
       { method: 'POST', path: '/api/import/bfcl', summary: 'Import BFCL entries {entries, answers?}: one static tool set per function set, test cases with argumentMatching "bfcl" (irrelevance -> negative); per-entry report.' },
-      { method: 'POST', path: '/api/import/mcp-tef', summary: "Import mcp-tef test cases (one object or an array): servers matched by URL or registered; expected_tool_calls map to their first call until sequences land; per-case report." },
+      { method: 'POST', path: '/api/import/mcp-tef', summary: "Import mcp-tef test cases (one object or an array): servers matched by URL or registered; one expected call is the pair, two or more a sequence case (order_dependent: false = any order); per-case report with expectedCalls counted." },
     ],
   },
   {
@@ -69,7 +69,7 @@ export const API_SECTIONS: ApiSection[] = [
   {
     title: 'Metrics',
     endpoints: [
-      { method: 'GET', path: '/api/metrics/summary', summary: 'Counts, precision/recall/F1/accuracy/specificity, parameters, confidence, pass^k, latency, tokens, breakdowns, confusion matrix (?batchId, testCaseId, serverName, toolName, provider, model, from, to).' },
+      { method: 'GET', path: '/api/metrics/summary', summary: 'Counts, precision/recall/F1/accuracy/specificity, parameters, confidence, pass^k, latency, tokens, breakdowns, confusion matrix, and calls (sequence runs: per-call TP/FP/FN, precision/recall/F1, argument correctness, per-case steps, tokens and latency; null without any) (?batchId, testCaseId, serverName, toolName, provider, model, from, to).' },
       { method: 'GET', path: '/api/metrics/confusions', summary: 'Off-diagonal confusion-matrix pairs, most frequent first: {expected, selected, count, similarity} (the summary filters); similarity is the calibrated score of the two descriptions the runs saw, null for none.' },
       { method: 'GET', path: '/api/baseline', summary: 'The pinned baseline batch: {batch | null, pinnedAt}. One for the app; comparisons default to it as A.' },
       { method: 'PUT', path: '/api/baseline', summary: 'Pin a finished batch as the baseline {batchId}: 404 unknown, 409 while it runs.' },
