@@ -5,9 +5,11 @@ import { findTool, formatPercent } from './text';
 import type { RecommendInput } from './types';
 import { measureTextSimilarity } from '../../text/text-similarity';
 
-export type ExplainInput = RecommendInput & { modelReasoning?: string | null };
+export type ExplainInput = RecommendInput & { modelReasoning?: string | null; reasoningBy?: 'model' | 'router' };
 
 const MAX_MODEL_REASONING = 300;
+/** The local router's own reasoning (top candidates and scores) is ours and bounded: kept whole up to here. */
+const MAX_ROUTER_REASONING = 600;
 
 const CATEGORY_TEXT: Record<ConfidenceCategory, string> = {
   robust: 'robust: high and correct',
@@ -47,16 +49,17 @@ function describeConfidence(input: ExplainInput): string | null {
   return `Confidence ${formatPercent(input.confidence)}${category}.`;
 }
 
-function quoteModel(reasoning: string | null | undefined): string | null {
+function quoteModel(reasoning: string | null | undefined, by: 'model' | 'router'): string | null {
   const text = reasoning?.replace(/\s+/g, ' ').trim();
   if (!text) return null;
-  const short = text.length > MAX_MODEL_REASONING ? `${text.slice(0, MAX_MODEL_REASONING - 1)}…` : text;
-  return `The model's own explanation: "${short}"`;
+  const max = by === 'router' ? MAX_ROUTER_REASONING : MAX_MODEL_REASONING;
+  const short = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return by === 'router' ? `The local router's scores: ${short}` : `The model's own explanation: "${short}"`;
 }
 
 /** One short paragraph on what happened in a run, for the evaluation result's `reasoning`. */
 export function explain(input: ExplainInput): string {
-  return [describeSelection(input), describeArguments(input), describeConfidence(input), quoteModel(input.modelReasoning)]
+  return [describeSelection(input), describeArguments(input), describeConfidence(input), quoteModel(input.modelReasoning, input.reasoningBy ?? 'model')]
     .filter((s): s is string => s !== null)
     .join(' ');
 }

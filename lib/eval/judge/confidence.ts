@@ -3,6 +3,7 @@
  * of the model's reply is the provider's job (lib/providers/shared/self-assessment.ts).
  */
 import type { ConfidenceSource } from '@/db/queries/run-confidence';
+import { isProviderId, providerRow } from '@/lib/providers/catalog';
 
 export type { ConfidenceSource };
 
@@ -24,12 +25,18 @@ export function passK(correctPerSample: boolean[]): boolean {
 
 
 /**
- * Which method gives a run's confidence: with samples >= 2 the share of samples that agree;
- * with samples = 1 the follow-up turn, which for the local router is its score margin (it
- * has no model to ask) and for every LLM provider the model's self-assessment. Log-probabilities
- * are not used: the chat APIs return none for function-call tokens (see the README).
+ * Which method gives a run's confidence. A deterministic provider (the local router) always
+ * gives its own score margin: its samples agree every time, so agreement would read 100%
+ * whatever the margin. Otherwise, with samples >= 2 the share of samples that agree; with
+ * samples = 1 the model's self-assessment (the follow-up turn). Log-probabilities are not
+ * used: the chat APIs return none for function-call tokens (see the README).
  */
 export function confidenceSourceOf(provider: string, samples: number): ConfidenceSource {
-  if (samples > 1) return 'sample_agreement';
-  return provider === 'local' ? 'local_margin' : 'self_assessment';
+  if (isDeterministicProvider(provider)) return 'local_margin';
+  return samples > 1 ? 'sample_agreement' : 'self_assessment';
+}
+
+/** The provider table's `deterministic` flag (lib/providers/catalog.ts): same tools and query, same answer. */
+export function isDeterministicProvider(provider: string): boolean {
+  return isProviderId(provider) && providerRow(provider).capabilities.deterministic === true;
 }

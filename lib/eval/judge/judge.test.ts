@@ -120,11 +120,23 @@ describe('judgeRun', () => {
     const v = judge(
       READ_FILE,
       [sample('files', 'list_dir', { path: '/' }), sample('files', 'read_file', { path: '/etc/hosts' }), sample('files', 'read_file', { path: '/other' })],
-      // The runner asks no self-assessment when it samples; one given anyway does not replace agreement.
-      { confidence: 0.1, reasoning: 'one rating' },
     );
     expect(v).toMatchObject({ sampleIndex: 1, classification: 'TP', arguments: { path: '/etc/hosts' }, confidence: 2 / 3, category: 'needs_clarity', failureReasons: [] });
     expect(v.evaluation.passK).toBe(false);
+  });
+
+  it("samples >= 2 of a deterministic provider: its own rating (the local router's margin) is the confidence, not the 100% agreement", () => {
+    const v = judgeRun({
+      testCase: READ_FILE,
+      snapshot: SNAPSHOT,
+      samples: [sample('files', 'list_dir', { path: '/' }), sample('files', 'list_dir', { path: '/' }), sample('files', 'list_dir', { path: '/' })],
+      assessment: { confidence: 0.55, reasoning: '`list_dir` scored 0.2 (threshold 0.12), ahead of `read_file` 0.18' },
+      assessmentBy: 'router',
+    });
+    expect(v).toMatchObject({ classification: 'FN', confidence: 0.55, category: 'needs_clarity' });
+    expect(v.evaluation.passK).toBe(false);
+    expect(v.evaluation.reasoning).toContain("The local router's scores: `list_dir` scored 0.2");
+    expect(v.evaluation.reasoning).not.toContain("The model's own explanation");
   });
 
   it('samples >= 2 all correct: pass^k true and full agreement', () => {

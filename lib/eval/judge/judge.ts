@@ -33,8 +33,13 @@ export type JudgeInput = {
     Partial<Pick<TestCaseWithServers, 'argumentMatching'>>;
   snapshot: Pick<NewToolDefinition, 'serverName' | 'name' | 'description' | 'inputSchema'>[];
   samples: SampleOutcome[];
-  /** The model's self-assessment (samples = 1), if it gave one. */
+  /**
+   * The model's self-assessment (samples = 1), or a deterministic provider's own confidence at
+   * any samples (the local router's score margin), if it gave one; it is the run's confidence.
+   */
   assessment: { confidence: number; reasoning: string } | null;
+  /** Who wrote the assessment's reasoning: a model, or the local router (its scores). */
+  assessmentBy?: 'model' | 'router';
 };
 
 export type Verdict = {
@@ -73,7 +78,8 @@ export function judgeRun(input: JudgeInput): Verdict {
       ? scoreArguments({ expected: input.testCase.expectedParameters ?? null, actual: chosen.arguments, inputSchema: chosenTool.inputSchema, profile })
       : null;
 
-  const confidence = multi ? modal.agreement : (input.assessment?.confidence ?? null);
+  // An assessment given with several samples is a deterministic provider's own (its samples always agree).
+  const confidence = input.assessment ? input.assessment.confidence : multi ? modal.agreement : null;
   const category = confidenceCategory(confidence, correct);
   const passed = multi ? passK(input.samples.map((s) => isCorrect(classify(expected, s.selected)))) : null;
 
@@ -85,7 +91,7 @@ export function judgeRun(input: JudgeInput): Verdict {
   ];
   const judged = { classification, expected, selected: chosen.selected, argumentScore, confidence, category, tools };
   const recommendations = recommend(judged);
-  const reasoning = explain({ ...judged, modelReasoning: input.assessment?.reasoning ?? null });
+  const reasoning = explain({ ...judged, modelReasoning: input.assessment?.reasoning ?? null, reasoningBy: input.assessmentBy ?? 'model' });
 
   return {
     sampleIndex: modal.index,

@@ -3,7 +3,7 @@ import { getEvaluation, getRun, getSnapshot } from '@/db/queries/runs';
 import { deleteTestCase } from '@/db/queries/test-cases';
 import type { ProviderDefinition } from '@/lib/providers/types';
 import { ProviderError } from '@/lib/providers/types';
-import { seedCase, seedRun, seedServer } from '@/tests/helpers/eval-seed';
+import { FAKE_MODEL, seedCase, seedRun, seedServer } from '@/tests/helpers/eval-seed';
 import { fakeTool, resetFakeMcp, setFakeTools } from '@/tests/helpers/fake-mcp';
 import { fakeProvider, type FakeProvider } from '@/tests/helpers/fake-provider';
 import { CircuitBreakers } from './circuit-breaker';
@@ -73,13 +73,27 @@ describe('executeRun', () => {
 
   it('sums the tokens of every sample and asks no self-assessment when samples >= 2', async () => {
     const provider = use(fakeProvider({ reply: (_req, call) => ({ tool: call === 2 ? 'add_note' : 'search', usage: { inputTokens: 10 + call, outputTokens: 1 } }) }));
-    const run = seedRun(seedCase({ query: 'find the note about milk', servers: [notes], expected: { server: 'notes', tool: 'search' } }), 3);
+    // An LLM provider's row (the fake answers for any id): agreement is its confidence.
+    const run = seedRun(seedCase({ query: 'find the note about milk', servers: [notes], expected: { server: 'notes', tool: 'search' } }), 3, { ...FAKE_MODEL, provider: 'openai', model: 'gpt-fake' });
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome.classification).toBe('TP');
     expect(provider.selectRequests).toHaveLength(3);
     expect(provider.assessRequests).toHaveLength(0);
     expect(getRun(run.id)).toMatchObject({ inputTokens: 33, outputTokens: 3, confidenceScore: 2 / 3, selectedTool: 'search' });
     expect(getEvaluation(run.id)?.passK).toBe(false);
+  });
+
+  it("a deterministic provider (local) is rated by its own margin at samples >= 2, at once, and says so", async () => {
+    const provider = use(fakeProvider({ reply: () => ({ tool: 'search' }), assessment: { confidence: 0.58, reasoning: 'Closest: `search` 0.2, `add_note` 0.17' } }));
+    const run = seedRun(seedCase({ query: 'find the note about eggs', servers: [notes], expected: { server: 'notes', tool: 'search' } }), 3);
+    const ctx = { ...context(), defer: () => undefined };
+    const outcome = await executeRun(run, ctx, new AbortController().signal);
+    expect(outcome.classification).toBe('TP');
+    expect(provider.selectRequests).toHaveLength(3);
+    expect(provider.assessRequests).toHaveLength(1);
+    expect(getRun(run.id)).toMatchObject({ confidenceScore: 0.58, confidenceCategory: 'needs_clarity', confidenceSource: 'local_margin' });
+    expect(getEvaluation(run.id)?.passK).toBe(true);
+    expect(getEvaluation(run.id)?.reasoning).toContain("The local router's scores: Closest: `search` 0.2");
   });
 
   it('gives a call to a tool that is not in the snapshot the unknown_tool reason', async () => {

@@ -7,7 +7,7 @@ import type { ClientCache, ExposedTool, ModelConfig, Selection } from '../../pro
 import { log } from '../../log';
 import { keyFor, type ApiKeys } from '../../providers/api-keys';
 import type { CircuitBreakers } from './circuit-breaker';
-import { confidenceSourceOf } from '../judge/confidence';
+import { confidenceSourceOf, isDeterministicProvider } from '../judge/confidence';
 import { judgeRun, UNKNOWN_SERVER, type JudgeInput, type SampleOutcome } from '../judge/judge';
 import { askAssessment, assessAndRecord, type PendingAssessment } from './deferred-assessment';
 import { describeRunError, isProviderOutage } from './run-errors';
@@ -119,13 +119,16 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
     // samples = 1: the verdict is stored now and the self-assessment turn follows off the
     // critical path (deferred-assessment.ts), recomputing the confidence-dependent parts.
     const expectedTool = renamedTool(overrides, testCase.expectedMcpServerName, testCase.expectedToolName);
-    const judgeInput: JudgeInput = { testCase: { ...testCase, expectedToolName: expectedTool }, snapshot: rows, samples, assessment: null };
+    // A deterministic provider (the local router) rates itself at any samples, at once: its
+    // "assessment" is its score margin, computed locally, and agreement would always read 100%.
+    const deterministic = isDeterministicProvider(model.provider);
+    const judgeInput: JudgeInput = { testCase: { ...testCase, expectedToolName: expectedTool }, snapshot: rows, samples, assessment: null, assessmentBy: deterministic ? 'router' : 'model' };
     const pending: PendingAssessment | null =
-      run.samples === 1 && samples[0]
-        ? { runId, provider, request: { model, apiKey, query: testCase.query, tools: exposed, clients: ctx.clients }, selection: samples[0].selection, breakers: ctx.breakers, breakerKey, judgeInput, source: confidenceSourceOf(model.provider, 1) }
+      (run.samples === 1 || deterministic) && samples[0]
+        ? { runId, provider, request: { model, apiKey, query: testCase.query, tools: exposed, clients: ctx.clients }, selection: samples[0].selection, breakers: ctx.breakers, breakerKey, judgeInput, source: confidenceSourceOf(model.provider, run.samples) }
         : null;
     // Without a place to defer it (a single run), the assessment is asked for now, as before.
-    const inline = pending && !ctx.defer ? await askAssessment(pending, signal) : null;
+    const inline = pending && (!ctx.defer || deterministic) ? await askAssessment(pending, signal) : null;
     if (inline?.error && signal.aborted) throw signal.reason;
     const assessment = inline?.assessment ?? null;
     if (assessment) tokens = { inputTokens: tokens.inputTokens + assessment.usage.inputTokens, outputTokens: tokens.outputTokens + assessment.usage.outputTokens };
@@ -156,7 +159,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
       },
       verdict.evaluation,
     );
-    if (pending && ctx.defer) ctx.defer(() => assessAndRecord(pending, jobSignal));
+    if (pending && !inline && ctx.defer) ctx.defer(() => assessAndRecord(pending, jobSignal));
     return { status: 'completed', classification: verdict.classification, errorMessage: null };
   } catch (err) {
     const status = signal.aborted ? 'cancelled' : 'failed';
