@@ -15,6 +15,9 @@ export const SESSION_CONNECT_TIMEOUT_MS = 5_000;
  */
 export const SESSION_MAX_BYTES = 4 * 1024 * 1024;
 
+/** Calls of one model turn that are resolved; the rest get an error result and reach nothing (model output is untrusted). */
+export const MAX_CALLS_PER_TURN = 32;
+
 /** Characters of one tool result shown to the model and stored in the trajectory; the rest is cut with a note. */
 export const RESULT_TEXT_LIMIT = 20_000;
 

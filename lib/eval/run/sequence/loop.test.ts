@@ -3,6 +3,7 @@ import { exposeTools } from '@/lib/providers/tool-names';
 import { ProviderError, type ConversationMessage, type ModelConfig } from '@/lib/providers/types';
 import { fakeProvider } from '@/tests/helpers/fake-provider';
 import type { CallResolution, CallToResolve } from './execute-call';
+import { MAX_CALLS_PER_TURN } from './limits';
 import { runAgentLoop, SINGLE_STEP_TEXT, type LoopInput } from './loop';
 
 const { tools, names } = exposeTools([
@@ -77,6 +78,21 @@ describe('runAgentLoop', () => {
     expect(trajectory.steps).toHaveLength(1);
     expect(trajectory.calls.map((c) => c.tool)).toEqual(['update']);
     expect(responses).toEqual([{ fake: true, turn: 0 }]);
+  });
+
+  it('resolves at most MAX_CALLS_PER_TURN calls of one turn; the rest get an error result each', async () => {
+    const many = Array.from({ length: MAX_CALLS_PER_TURN + 2 }, (_, i) => ({ tool: 'update', arguments: { id: String(i) } }));
+    const provider = fakeProvider({ reply: () => ({}), turns: (_r, call) => (call === 0 ? { calls: many } : { text: 'ok' }) });
+    const loop = input(provider);
+    const { trajectory } = await runAgentLoop(loop);
+    expect(loop.resolved).toHaveLength(MAX_CALLS_PER_TURN);
+    expect(trajectory.calls).toHaveLength(MAX_CALLS_PER_TURN + 2);
+    expect(trajectory.calls.slice(-2).map((c) => [c.source, c.result.text])).toEqual([
+      ['error', `(not run: more than ${MAX_CALLS_PER_TURN} tool calls in one turn)`],
+      ['error', `(not run: more than ${MAX_CALLS_PER_TURN} tool calls in one turn)`],
+    ]);
+    // Every call still gets its result message, as both APIs require.
+    expect(provider.converseRequests[1]?.messages.filter((m) => m.role === 'tool')).toHaveLength(MAX_CALLS_PER_TURN + 2);
   });
 
   it('sends every model turn through the guard (the circuit breaker)', async () => {

@@ -4,6 +4,13 @@ import { UNKNOWN_SERVER } from '../../judge/judge';
 import type { ContextTurn, Trajectory, TrajectoryCall, TrajectoryStep } from '../../sequence/types';
 import { contextMessages } from './context';
 import type { CallResolution, CallToResolve } from './execute-call';
+import { MAX_CALLS_PER_TURN } from './limits';
+
+const TOO_MANY_CALLS: CallResolution = {
+  source: 'error',
+  result: { text: `(not run: more than ${MAX_CALLS_PER_TURN} tool calls in one turn)`, isError: true },
+  durationMs: 0,
+};
 
 /** Says why the local router's run has one call and no results (recorded as the call's result). */
 export const SINGLE_STEP_TEXT =
@@ -88,9 +95,9 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopResult> {
       if (stepCalls.length === 0) return { trajectory: trajectory('answered', answer.text), responses, usage };
       messages.push({ role: 'assistant', text: answer.text, toolCalls: stepCalls });
       // In order, one at a time: a later call of the same turn may depend on an earlier one's effect.
-      for (const call of stepCalls) {
+      for (const [i, call] of stepCalls.entries()) {
         const ref = resolveName(input.names, call.name);
-        const resolution = await input.resolve({ ...ref, arguments: call.arguments, ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}) });
+        const resolution = i >= MAX_CALLS_PER_TURN ? TOO_MANY_CALLS : await input.resolve({ ...ref, arguments: call.arguments, ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}) });
         calls.push({ step, id: call.id, exposedName: call.name, ...ref, arguments: call.arguments, ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}), ...resolution });
         messages.push({ role: 'tool', callId: call.id, content: resolution.result.text, ...(resolution.result.isError ? { isError: true } : {}) });
       }
