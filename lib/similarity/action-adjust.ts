@@ -58,7 +58,19 @@ const RELATIONS: readonly ActionRelation[] = ['unknown', 'same', 'synonym', 'rel
  * scale downstream are unchanged. Only pairs that share an object word can change, so each
  * row visits just those (an inverted index of object words), not all n columns.
  */
-export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAction[], toScore: (raw: number) => number, fromScore: (score: number) => number): PairScores {
+export function actionAdjustedScores(
+  inner: PairScores,
+  actions: readonly ToolAction[],
+  toScore: (raw: number) => number,
+  fromScore: (score: number) => number,
+  /**
+   * Per tool, a raw score at or below which its pairs need no adjustment: a pair is left as
+   * is when its raw score is at or below both tools' entries. The similarity kernel's workers
+   * pass, per tool, the highest raw score that no adjustment can lift to anything their scan
+   * keeps (kernel/skip-bound.ts); updated by the caller between fills.
+   */
+  skipAtOrBelow?: Float32Array,
+): PairScores {
   const n = inner.count;
   const keys = actions.map(actionKey);
   const verbs = [...new Set(keys.filter((v): v is string => v !== null))];
@@ -136,7 +148,9 @@ export function actionAdjustedScores(inner: PairScores, actions: readonly ToolAc
             const j = list[p]!;
             if (visited[j] === stamp) continue;
             visited[j] = stamp;
-            out[offset + j] = adjust(i, j, out[offset + j]!);
+            const raw = out[offset + j]!;
+            if (skipAtOrBelow && raw <= skipAtOrBelow[i]! && raw <= skipAtOrBelow[j]!) continue;
+            out[offset + j] = adjust(i, j, raw);
           }
         }
       }

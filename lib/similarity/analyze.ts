@@ -1,6 +1,7 @@
 import { getEnv } from '@/lib/env';
 import { createYielder } from '@/lib/event-loop';
 import { findClusters, type Cluster } from './clusters';
+import { sortFlagged, type FlaggedList, type IndexedPair } from './flagged-pairs';
 import type { Scoring } from './scoring';
 import { scanNeighboursInWorkers, type KernelResult } from './kernel/pool';
 import type { KernelEngine } from './kernel/protocol';
@@ -17,8 +18,7 @@ export type SimilarityPair = { toolA: string; toolB: string; similarity: number;
 export type Neighbour = { tool: string; similarity: number };
 export type ToolNeighbours = { tool: string; neighbours: Neighbour[] };
 
-/** A pair by tool index, with its reported similarity; what the overlap and recommendations work on. */
-export type IndexedPair = { a: number; b: number; similarity: number };
+export type { FlaggedList, IndexedPair } from './flagged-pairs';
 
 export type PairAnalysis = {
   /** 'all': every pair is listed; 'sparse': flagged pairs only, plus the neighbours. */
@@ -28,7 +28,7 @@ export type PairAnalysis = {
   neighbours: ToolNeighbours[];
   clusters: Cluster[];
   /** Every flagged pair, strongest first (may exceed the pairs listed). */
-  flagged: IndexedPair[];
+  flagged: FlaggedList;
   /** The k nearest other tools of each tool, by index (for the overlap and the heatmap). */
   neighbourIndex: { k: number; indices: Int32Array };
   /** Reported scores of every pair (row-major n x n) in 'all' mode. */
@@ -103,14 +103,7 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
   } else scan = await scanNeighboursCooperatively(source, options.topK, cut, pause);
   const { neighbours, candidates } = scan;
 
-  const flagged: IndexedPair[] = [];
-  for (let p = 0; p < candidates.length; p++) {
-    const similarity = scale.score(candidates.values[p]!);
-    if (similarity >= options.threshold) flagged.push({ a: candidates.a[p]!, b: candidates.b[p]!, similarity });
-    if ((p & 1023) === 0) await pause();
-  }
-  await pause();
-  flagged.sort(byStrength);
+  const flagged = await sortFlagged(candidates, n, scale.score, options.threshold, pause);
   await pause();
 
   const fullRaw = mode === 'all' && scoring.full ? await symmetricMatrixCooperatively(scoring.full, undefined, pause) : null;

@@ -25,7 +25,7 @@ function find(parent: Int32Array, x: number): number {
   return root;
 }
 
-export function findClusters(count: number, edges: ClusterEdge[], ids: readonly string[]): Cluster[] {
+export function findClusters(count: number, edges: Iterable<ClusterEdge>, ids: readonly string[]): Cluster[] {
   const parent = Int32Array.from({ length: count }, (_, i) => i);
   const rank = new Uint8Array(count);
   for (const { a, b } of edges) {

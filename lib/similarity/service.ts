@@ -84,7 +84,12 @@ async function runPipeline(body: SimilarityRequest, ctx: SimilarityCallContext, 
   });
   timings.analyzeMs = since(t);
   // The part of analyzeMs the worker threads spent scanning pairs (the request thread was free meanwhile).
-  if (analysis.kernel) timings.kernelMs = analysis.kernel.wallMs;
+  if (analysis.kernel) {
+    timings.kernelMs = analysis.kernel.wallMs;
+    // Per worker, the slowest: cosines (matrix product) and the adjustment + top-k scan.
+    timings.kernelProductMs = analysis.kernel.rawMs;
+    timings.kernelScanMs = analysis.kernel.scanMs;
+  }
   return { loaded, scoring, analysis, timings, started };
 }
 

@@ -326,6 +326,8 @@ export function neighbourScanner(n: number, k: number, cut: number) {
   };
 
   return {
+    /** Per item, the score a pair must beat to enter its list (-Infinity until it holds k); only ever rises. */
+    floor: floor as Readonly<Float32Array>,
     visit(rowStart: number, rowEnd: number, block: Float32Array) {
       for (let i = rowStart; i < rowEnd; i++) {
         const offset = (i - rowStart) * n;

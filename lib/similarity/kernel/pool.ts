@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { AppError } from '@/lib/errors';
 import { getEnv } from '@/lib/env';
 import type { Calibration } from '@/lib/embeddings/types';
 import type { ToolAction } from '@/lib/text/actions';
@@ -37,12 +38,16 @@ export type KernelResult = {
   stats: { engine: KernelEngine; workers: number; blocks: number; rawMs: number; scanMs: number; wallMs: number };
 };
 
-export class KernelError extends Error {
+const STATUS = { timeout: 503, worker_failed: 500, aborted: 499 } as const;
+const CODES = { timeout: 'similarity_timeout', worker_failed: 'similarity_kernel_failed', aborted: 'cancelled' } as const;
+
+/** A clear answer instead of a hang: 503 past the time limit, 500 when a worker fails, 499 when the caller went away. */
+export class KernelError extends AppError {
   constructor(
     message: string,
-    readonly reason: 'timeout' | 'worker_failed' | 'aborted',
+    readonly reason: keyof typeof STATUS,
   ) {
-    super(message);
+    super(CODES[reason], STATUS[reason], message);
     this.name = reason === 'aborted' ? 'AbortError' : 'KernelError';
   }
 }

@@ -12,6 +12,7 @@ import { calibrate, uncalibrate } from '@/lib/embeddings/calibration';
 import { actionAdjustedScores } from '../action-adjust';
 import { denseCosine, neighbourScanner, type PairScores } from '../vector';
 import { gemmModel } from './onnx-gemm-model';
+import { skipBoundTable } from './skip-bound';
 import { CONTROL_CANCEL, CONTROL_NEXT, type KernelJob, type KernelPartial, type KernelReply } from './protocol';
 
 /** Columns per Gemm call: the output tile (rows x columns floats) stays a few MB. */
@@ -59,10 +60,14 @@ async function runJob(job: KernelJob): Promise<KernelReply> {
   // The raw block is written before the adjustment runs: its inner scores are already in place.
   const prefilled: PairScores = { count: n, fillUpper: () => undefined, pair: denseCosine(packed).pair };
   const adjust = job.adjust;
-  const scores = adjust
-    ? actionAdjustedScores(prefilled, adjust.actions, (raw) => calibrate(raw, adjust.calibration), (score) => uncalibrate(score, adjust.calibration))
-    : prefilled;
   const scanner = neighbourScanner(n, job.topK, job.cut);
+  // Pairs no adjustment can bring into the lists are left unadjusted (most of them, once the lists fill).
+  const skip = new Float32Array(n).fill(-Infinity);
+  const toScore = (raw: number) => calibrate(raw, adjust!.calibration);
+  const fromScore = (score: number) => uncalibrate(score, adjust!.calibration);
+  const bound = adjust ? skipBoundTable(toScore, fromScore) : null;
+  const belowCut = job.cut - 1e-7;
+  const scores = adjust ? actionAdjustedScores(prefilled, adjust.actions, toScore, fromScore, skip) : prefilled;
   const blockCount = Math.ceil((n - 1) / job.blockRows);
   const block = new Float32Array(job.blockRows * n);
   let blocks = 0;
@@ -78,6 +83,7 @@ async function runJob(job: KernelJob): Promise<KernelReply> {
     await fillRaw(rowStart, rowEnd, block);
     rawMs += performance.now() - t;
     t = performance.now();
+    if (bound) for (let x = rowStart; x < n; x++) skip[x] = bound(Math.min(scanner.floor[x]!, belowCut));
     scores.fillUpper(rowStart, rowEnd, block);
     scanner.visit(rowStart, rowEnd, block);
     scanMs += performance.now() - t;
