@@ -95,6 +95,34 @@ describe('runAgentLoop', () => {
     expect(provider.converseRequests[1]?.messages.filter((m) => m.role === 'tool')).toHaveLength(MAX_CALLS_PER_TURN + 2);
   });
 
+  it('sends the context before the query, its calls under the names the tools are offered as', async () => {
+    const provider = fakeProvider({ reply: () => ({}), turns: () => ({ text: 'ok' }) });
+    await runAgentLoop(
+      input(provider, {
+        context: [
+          { role: 'user', content: 'find my notes' },
+          { role: 'assistant', toolCalls: [{ id: 'c1', server: 'notes', tool: 'search', arguments: { q: 'x' } }, { id: 'c2', server: 'gone', tool: 'old_tool', arguments: {} }] },
+          { role: 'tool', callId: 'c1', content: '[]' },
+          { role: 'tool', callId: 'c2', content: 'failed', isError: true },
+        ],
+      }),
+    );
+    expect(provider.converseRequests[0]?.messages).toEqual([
+      { role: 'user', content: 'find my notes' },
+      {
+        role: 'assistant',
+        text: null,
+        toolCalls: [
+          { id: 'c1', name: 'notes__search', arguments: { q: 'x' } },
+          { id: 'c2', name: 'old_tool', arguments: {} },
+        ],
+      },
+      { role: 'tool', callId: 'c1', content: '[]' },
+      { role: 'tool', callId: 'c2', content: 'failed', isError: true },
+      { role: 'user', content: 'the query' },
+    ]);
+  });
+
   it('sends every model turn through the guard (the circuit breaker)', async () => {
     const provider = fakeProvider({ reply: () => ({}), turns: (_r, call) => (call < 2 ? { calls: [{ tool: 'update' }] } : { text: 'ok' }) });
     let guarded = 0;
