@@ -291,6 +291,11 @@ export const testRuns = sqliteTable(
     // Covering index for the latency percentiles of the metrics summary, read in latency
     // order; created_at makes it cover a date filter too (no table read per run, no sort).
     index('idx_test_runs_latency').on(t.executionTimeMs, t.status, t.classification, t.createdAt),
+    // Sequence runs only (steps is set by completeSequenceRun): the per-call metrics read them, with
+    // their steps, tokens and latency, without scanning every run (db/queries/metrics-calls.ts).
+    index('idx_test_runs_sequence')
+      .on(t.id, t.steps, t.inputTokens, t.outputTokens, t.executionTimeMs)
+      .where(sql`${t.steps} is not null`),
     // Covering index for the metrics rollups: read in GROUP BY (UTC day, model settings,
     // status, classification) order, so the unfiltered summary needs no sort.
     index('idx_test_runs_rollup').on(

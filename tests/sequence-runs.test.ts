@@ -106,8 +106,10 @@ describe('sequence runs: store and per-call metrics', () => {
     expect(one.body.calls).toMatchObject({ runs: 1, counts: { tp: 0, fp: 0, fn: 0 }, precision: null, recall: null, f1: null });
   });
 
-  it('reads the per-call rows through their covering index', () => {
-    const plan = getSqlite().prepare(`explain query plan select outcome, argument_correctness from call_results where test_run_id = 'x'`).all() as { detail: string }[];
-    expect(plan.map((p) => p.detail).join(' ')).toMatch(/COVERING INDEX idx_call_results_run_outcome/);
+  it('reads the per-call rows and the sequence runs through their own indexes, not a scan of every run', () => {
+    const plan = (sql: string) => (getSqlite().prepare(`explain query plan ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
+    expect(plan(`select outcome, argument_correctness from call_results where test_run_id = 'x'`)).toMatch(/COVERING INDEX idx_call_results_run_outcome/);
+    // 100k runs with 2% sequence runs: 274 ms per summary's calls figures without it, 16 ms with it.
+    expect(plan(`select total(r.steps), total(r.input_tokens) from test_runs r join evaluation_results e on e.test_run_id = r.id where r.steps is not null`)).toMatch(/COVERING INDEX idx_test_runs_sequence/);
   });
 });

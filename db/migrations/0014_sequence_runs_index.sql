@@ -1,0 +1,1 @@
+CREATE INDEX `idx_test_runs_sequence` ON `test_runs` (`id`,`steps`,`input_tokens`,`output_tokens`,`execution_time_ms`) WHERE "test_runs"."steps" is not null;
