@@ -74,6 +74,7 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'GET', path: '/api/baseline', summary: 'The pinned baseline batch: {batch | null, pinnedAt}. One for the app; comparisons default to it as A.' },
       { method: 'PUT', path: '/api/baseline', summary: 'Pin a finished batch as the baseline {batchId}: 404 unknown, 409 while it runs.' },
       { method: 'DELETE', path: '/api/baseline', summary: 'Unpin the baseline.' },
+      { method: 'GET', path: '/api/metrics/trend', summary: 'Trend by batch (the summary filters): accuracy, F1, precision, recall and counts per batch, oldest first, the latest 50 batches.' },
       { method: 'GET', path: '/api/metrics/flaky', summary: 'Flaky test cases per model (?provider, model, testCaseId, history, limit, offset): samples that disagreed, or a verdict that changed between batches under the same tools (same content hash); reasons, counts and the latest runs.' },
       { method: 'GET', path: '/api/metrics/compare', summary: 'Batch vs batch (?a, b): per-metric deltas and the cases whose verdict changed.' },
     ],

@@ -3,7 +3,7 @@ import { ArgumentScores } from './charts/argument-scores';
 import { ConfidenceChart } from './charts/confidence-chart';
 import { ModelComparison } from './charts/model-comparison';
 import { ToolChart } from './charts/tool-chart';
-import { TrendChart } from './charts/trend-chart';
+import { TrendSection } from './charts/trend-section';
 import { ConfusionHeatmap } from './confusion/confusion-heatmap';
 import { HeatmapLegend } from './confusion/heatmap-legend';
 import { TopConfusions } from './confusion/top-confusions';
@@ -44,9 +44,7 @@ export function SummaryViews({ summary, filters }: { summary: MetricsSummary; fi
       <Section title="Per model">
         <ModelComparison models={summary.byModel} />
       </Section>
-      <Section title="Trend by day" intro="Accuracy and F1 of the runs created each day (UTC).">
-        <TrendChart days={summary.byDay} />
-      </Section>
+      <TrendSection summary={summary} filters={filters} />
     </>
   );
 }
