@@ -112,7 +112,8 @@ export function TestCasePicker({ value, onChange, error }: { value: CaseSelectio
             <button type="button" className="btn btn-small" disabled={shown.length === 0} onClick={() => onChange(some([...new Set([...value.ids, ...shown.map((t) => t.id)])]))}>
               Select all shown
             </button>
-            {matching !== undefined && matching > shown.length ? (
+            {/* Offered when not all are listed, or with a search or tag: the batch then takes what matches at launch. */}
+            {matching !== undefined && matching > 0 && (matching > shown.length || describe(filter)) ? (
               <button
                 type="button"
                 className="btn btn-small"
