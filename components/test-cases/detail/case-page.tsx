@@ -16,7 +16,7 @@ const PAGE_SIZE = 20;
 
 const unfinished = (h: CaseHistory | undefined) => Boolean(h?.items.some((r) => r.status === 'pending' || r.status === 'running'));
 
-/** /test-cases/{id}: the case, "run again" with a chosen model, and its runs across batches and models. */
+/** /test-cases/{id}: the case, its runs across batches and models, and "run again" with a chosen model. */
 export function CasePage({ id }: { id: string }) {
   const client = useQueryClient();
   const [offset, setOffset] = useState(0);
@@ -49,6 +49,17 @@ export function CasePage({ id }: { id: string }) {
       {tc ? (
         <>
           <CaseSummary tc={tc} />
+          {history.data ? <VerdictTimeline timeline={history.data.timeline} /> : null}
+          <section className="tcd-section" aria-labelledby="tcd-runs-title">
+            <h2 id="tcd-runs-title">Runs{history.data ? ` (${history.data.total})` : ''}</h2>
+            {history.isPending ? <Loading label="Loading the runs…" /> : null}
+            {history.isError ? <ErrorState error={history.error} onRetry={() => void history.refetch()} /> : null}
+            {history.data && history.data.total === 0 ? (
+              <EmptyState title="No runs yet">Run it below, or include it in a batch on the Runs page.</EmptyState>
+            ) : null}
+            {history.data && history.data.items.length > 0 ? <CaseRunsTable runs={history.data.items} /> : null}
+            {history.data ? <Pagination total={history.data.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} /> : null}
+          </section>
           <RunAgain
             testCase={tc}
             onStarted={() => {
@@ -56,17 +67,6 @@ export function CasePage({ id }: { id: string }) {
               void client.invalidateQueries({ queryKey: ['test-cases', id, 'runs'] });
             }}
           />
-          {history.data ? <VerdictTimeline timeline={history.data.timeline} /> : null}
-          <section className="tcd-section" aria-labelledby="tcd-runs-title">
-            <h2 id="tcd-runs-title">Runs{history.data ? ` (${history.data.total})` : ''}</h2>
-            {history.isPending ? <Loading label="Loading the runs…" /> : null}
-            {history.isError ? <ErrorState error={history.error} onRetry={() => void history.refetch()} /> : null}
-            {history.data && history.data.total === 0 ? (
-              <EmptyState title="No runs yet">Run it above, or include it in a batch on the Runs page.</EmptyState>
-            ) : null}
-            {history.data && history.data.items.length > 0 ? <CaseRunsTable runs={history.data.items} /> : null}
-            {history.data ? <Pagination total={history.data.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} /> : null}
-          </section>
         </>
       ) : null}
     </>

@@ -67,7 +67,7 @@ export function RunAgain({ testCase, onStarted }: { testCase: TestCaseDto; onSta
   return (
     <form ref={formRef} className="panel tcd-again" onSubmit={submit} noValidate aria-labelledby="tcd-again-title">
       <h2 id="tcd-again-title">Run again</h2>
-      <p className="muted tcd-note">Runs this case once more against the model you choose, as a one-case batch; the run appears in the history below.</p>
+      <p className="muted tcd-note">Runs this case once more against the model you choose, as a one-case batch; the run appears at the top of the runs above.</p>
       {rows.map((row, i) => (
         <ModelRowFields key={row.key} row={row} index={i} errors={errors.rows[row.key]} onChange={(next) => setRows([next])} onRemove={null} />
       ))}
@@ -100,7 +100,7 @@ export function RunAgain({ testCase, onStarted }: { testCase: TestCaseDto; onSta
         </p>
       ) : null}
       <p className={started ? 'runs-started' : 'sr-only'} role="status">
-        {started ? `Started “${started.name}”; the run is listed below and updates when it finishes.` : ''}
+        {started ? `Started “${started.name}”; the run is listed first under Runs and updates when it finishes.` : ''}
       </p>
     </form>
   );

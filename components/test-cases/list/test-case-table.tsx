@@ -2,12 +2,13 @@
 
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
-import type { TestCaseDto } from '@/components/data/types';
+import type { TestCaseDto, TestCaseListItemDto } from '@/components/data/types';
 import { Badge } from '@/components/ui/badge';
 import { ACTIONS_COLUMN, ColumnHeads, type ColumnHead } from '@/components/ui/column-heads';
 import { ariaSortOf, SortButton } from '@/components/ui/sort-button';
 import type { ListView, SortKey } from '../filters';
 import { DeleteTestCase } from './delete-test-case';
+import { LastVerdicts } from './last-verdicts';
 import { describeExpectedParameters } from './summarize-expected';
 
 const QUERY_PREVIEW_CHARS = 110;
@@ -83,7 +84,7 @@ export type TableSelection = {
 };
 
 type Props = {
-  items: TestCaseDto[];
+  items: TestCaseListItemDto[];
   onDeleted: (name: string) => void;
   view: Pick<ListView, 'sort' | 'dir'>;
   onSort: (sort: SortKey) => void;
@@ -106,6 +107,7 @@ export function TestCaseTable({ items, onDeleted, view, onSort, selection }: Pro
     'Servers',
     sortable('expectedTool', 'Expected'),
     'Expected arguments',
+    'Last verdict',
     sortable('created', 'Created', 'tc-created-col'),
     { ...ACTIONS_COLUMN, className: 'tc-actions-col' },
   ];
@@ -121,7 +123,7 @@ export function TestCaseTable({ items, onDeleted, view, onSort, selection }: Pro
                 <input type="checkbox" aria-label={`Select ${tc.name}`} checked={selection.isSelected(tc.id)} onChange={(e) => selection.toggle(tc.id, e.target.checked)} />
               </td>
               <th scope="row" className="tc-name">
-                {tc.name}
+                <Link href={`/test-cases/${encodeURIComponent(tc.id)}`}>{tc.name}</Link>
                 {tc.tags.length > 0 ? (
                   <ul className="tc-tag-list" aria-label="Tags">
                     {tc.tags.map((t) => (
@@ -141,6 +143,9 @@ export function TestCaseTable({ items, onDeleted, view, onSort, selection }: Pro
               </td>
               <td>
                 <ParametersCell tc={tc} />
+              </td>
+              <td className="tc-verdicts-col">
+                <LastVerdicts verdicts={tc.lastVerdicts} caseName={tc.name} />
               </td>
               <td className="tc-created-col">
                 <time dateTime={tc.createdAt}>{formatCreated(tc.createdAt)}</time>
