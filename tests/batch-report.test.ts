@@ -54,7 +54,7 @@ describe('GET /api/batches/{id}/report', () => {
     const res = await get(batchId, 'json');
     const report = res.body;
     expect(report.version).toBe(1);
-    expect(report.batch.url).toBe(`http://localhost/runs?batchId=${batchId}`);
+    expect(report.batch.url).toBe(`http://localhost/runs/batches/${batchId}`);
     expect(report.summary.counts).toEqual({ tp: 1, fp: 0, tn: 1, fn: 1, total: 3 });
     expect(report.runs).toHaveLength(4);
     const failed = report.runs.find((r) => r.status === 'failed');

@@ -6,10 +6,10 @@ import { formatToolLabel } from '../metrics/tool-label';
 import { BATCH_REPORT_VERSION, type BatchReportData, type BatchReportRun } from './types';
 
 /**
- * Permalinks: a batch is the runs list filtered to it, a run its own page. With the app's
+ * Permalinks: a batch and a run are their own pages. With the app's
  * origin they are absolute, so a report file's links reach the app from wherever it is opened.
  */
-export const batchPermalink = (id: string, origin = '') => `${origin}/runs?batchId=${encodeURIComponent(id)}`;
+export const batchPermalink = (id: string, origin = '') => `${origin}/runs/batches/${encodeURIComponent(id)}`;
 export const runPermalink = (id: string, origin = '') => `${origin}/runs/${encodeURIComponent(id)}`;
 
 export type ReadReportOptions = { origin?: string; now?: Date };

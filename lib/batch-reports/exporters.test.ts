@@ -45,7 +45,7 @@ function data(runs: BatchReportRun[]): BatchReportData {
   return {
     version: 1,
     generatedAt: '2025-01-02T00:00:00.000Z',
-    batch: { id: 'b1', name: `Batch ${EVIL}`, status: 'completed', models: [], samples: 1, concurrency: 4, counts: { total: 1, pending: 0, running: 0, completed: 1, failed: 0, cancelled: 0 }, errorMessage: null, createdAt: '2025-01-01T00:00:00.000Z', startedAt: null, completedAt: null, url: 'http://app/runs?batchId=b1' },
+    batch: { id: 'b1', name: `Batch ${EVIL}`, status: 'completed', models: [], samples: 1, concurrency: 4, counts: { total: 1, pending: 0, running: 0, completed: 1, failed: 0, cancelled: 0 }, errorMessage: null, createdAt: '2025-01-01T00:00:00.000Z', startedAt: null, completedAt: null, url: 'http://app/runs/batches/b1' },
     summary: summary(),
     runs,
   };

@@ -16,7 +16,7 @@ const trendQuery = (filters: MetricsFilterValues) =>
   queryOptions({ queryKey: ['metrics', 'trend', filters], queryFn: () => apiFetch<{ items: BatchTrendPoint[]; limit: number }>(`/api/metrics/trend${qs(filters)}`) });
 
 const COLUMNS: Column<BatchTrendPoint>[] = [
-  { header: 'Batch', cell: (p) => <Link href={`/runs?batchId=${encodeURIComponent(p.batchId)}`}>{p.name}</Link> },
+  { header: 'Batch', cell: (p) => <Link href={`/runs/batches/${encodeURIComponent(p.batchId)}`}>{p.name}</Link> },
   { header: 'Created', cell: (p) => p.createdAt.slice(0, 16).replace('T', ' ') },
   { header: 'Runs', cell: (p) => formatCount(p.counts.total), numeric: true },
   { header: 'Accuracy', cell: (p) => formatRate(p.accuracy), numeric: true },

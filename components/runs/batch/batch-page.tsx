@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { queries } from '@/components/data/queries';
 import { Badge } from '@/components/ui/badge';
 import { ErrorState, Loading } from '@/components/ui/states';
+import { BaselineActions, DownloadReportMenu } from '../batches/batch-actions';
 import { CancelBatchButton } from '../batches/cancel-batch-button';
 import { batchModelLabels, formatDateTime } from '../format';
 import { BatchCounts, BatchProgressBar } from '../live/batch-progress-bar';
@@ -68,6 +69,8 @@ export function BatchPage({ id }: { id: string }) {
               Metrics of this batch
             </Link>
             {ACTIVE.has(b.status) ? <CancelBatchButton batchId={b.id} batchName={b.name} /> : null}
+            <BaselineActions batch={b} />
+            <DownloadReportMenu batch={b} />
           </div>
         </section>
       ) : null}
