@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as summaryRoute from '@/app/api/metrics/summary/route';
+import * as runRoute from '@/app/api/test-runs/[id]/route';
 import { getSqlite } from '@/db/client';
 import { getEvaluation, getRun } from '@/db/queries/runs';
 import { completeSequenceRun, getCallResults } from '@/db/queries/sequence-runs';
 import { judgeSequence } from '@/lib/eval/judge/sequence/judge';
 import { toSequenceRunRecord } from '@/lib/eval/judge/sequence/record';
 import type { ExpectedCall, Trajectory, TrajectoryCall } from '@/lib/eval/sequence/types';
+import type { RunDetailDto } from '@/lib/eval/api/dto';
 import type { MetricsSummary } from '@/lib/metrics/summary';
 import { call } from './helpers/api';
 import { createRunWriter } from './helpers/synthetic-runs';
@@ -51,8 +53,10 @@ describe('sequence runs: store and per-call metrics', () => {
     expect(res.body.calls).toBeNull();
   });
 
+  let storedRun = '';
   it('stores the verdict, trajectory, evaluation and per-call rows in one go', () => {
     const runId = pending(caseId);
+    storedRun = runId;
     const trajectory = trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'update_todo', { id: 42 })]);
     store(runId, [SEARCH, UPDATE], trajectory);
     const run = getRun(runId);
@@ -62,6 +66,20 @@ describe('sequence runs: store and per-call metrics', () => {
     expect(getCallResults(runId).map((r) => [r.expectedIndex, r.callIndex, r.outcome, r.tool, r.argumentCorrectness])).toEqual([
       [0, 0, 'TP', 'search_todos', 1],
       [1, 1, 'TP', 'update_todo', 1],
+    ]);
+  });
+
+  it('GET /api/test-runs/{id} serves the steps, the trajectory and the per-call verdicts', async () => {
+    const res = await call<RunDetailDto>(runRoute.GET, 'GET', `/api/test-runs/${storedRun}`, { params: { id: storedRun } });
+    expect(res.status).toBe(200);
+    expect(res.body.steps).toBe(3);
+    expect(res.body.trajectory?.calls.map((c) => [c.tool, c.source, c.result.json])).toEqual([
+      ['search_todos', 'mock', { items: [{ id: 42 }] }],
+      ['update_todo', 'mock', { items: [{ id: 42 }] }],
+    ]);
+    expect(res.body.calls).toEqual([
+      { expectedIndex: 0, callIndex: 0, outcome: 'TP', server: 'todo', tool: 'search_todos', argumentCorrectness: 1, failureReasons: [] },
+      { expectedIndex: 1, callIndex: 1, outcome: 'TP', server: 'todo', tool: 'update_todo', argumentCorrectness: 1, failureReasons: [] },
     ]);
   });
 

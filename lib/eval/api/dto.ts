@@ -9,7 +9,7 @@
  */
 import type { RunCounts } from '@/db/queries/runs';
 import type { EvaluationRow, RunWithSettings, ToolDefinitionRow } from '@/db/queries/runs';
-import type { RunBatchRow } from '@/db/schema';
+import type { CallResultRow, RunBatchRow } from '@/db/schema';
 import type { ProviderId } from '@/lib/providers/catalog';
 import type { Recommendation } from '../advice/types';
 
@@ -45,6 +45,8 @@ export type TestRunDto = {
   executionTimeMs: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Model turns of a sequence run (issue 17); null for a selection run. */
+  steps: number | null;
   errorMessage: string | null;
   createdAt: string;
   startedAt: string | null;
@@ -79,6 +81,7 @@ export function toRunDto(run: RunWithSettings): TestRunDto {
     executionTimeMs: run.executionTimeMs,
     inputTokens: run.inputTokens,
     outputTokens: run.outputTokens,
+    steps: run.steps ?? null,
     errorMessage: run.errorMessage,
     createdAt: run.createdAt,
     startedAt: run.startedAt,
@@ -91,9 +94,15 @@ export type ToolSnapshotDto = { server: string; serverUrl: string | null; name: 
 /** A run with the tools it saw, the raw reply and its evaluation: `GET /api/test-runs/{id}`. */
 export type RunDetailDto = ReturnType<typeof toRunDetailDto>;
 
-export function toRunDetailDto(run: RunWithSettings, snapshot: ToolDefinitionRow[], evaluation: EvaluationRow | undefined) {
+/** One per-call verdict of a sequence run (issue 17): expected calls first, then the unexpected ones. */
+export type CallVerdictDto = Pick<CallResultRow, 'expectedIndex' | 'callIndex' | 'outcome' | 'server' | 'tool' | 'argumentCorrectness' | 'failureReasons'>;
+
+export function toRunDetailDto(run: RunWithSettings, snapshot: ToolDefinitionRow[], evaluation: EvaluationRow | undefined, calls: CallResultRow[] = []) {
   return {
     ...toRunDto(run),
+    /** A sequence run's steps and calls, each call's source and result; null for a selection run. */
+    trajectory: run.trajectory ?? null,
+    calls: calls.map(({ expectedIndex, callIndex, outcome, server, tool, argumentCorrectness, failureReasons }): CallVerdictDto => ({ expectedIndex, callIndex, outcome, server, tool, argumentCorrectness, failureReasons })),
     tools: snapshot.map(
       (t): ToolSnapshotDto => ({
         server: t.serverName,
