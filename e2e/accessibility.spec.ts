@@ -71,6 +71,7 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'experiment detail', path: () => `/experiments/${ids.experiment}` },
   { name: 'settings', path: () => '/settings' },
   { name: 'API docs', path: () => '/api-docs' },
+  { name: 'test cases sorted by name, 50 a page, with a selection bar', path: () => '/test-cases?sort=name&size=50' },
 ];
 
 for (const p of PAGES) {
@@ -309,4 +310,32 @@ test('the similarity heatmap is read with the keyboard: one tab stop, arrow keys
   // The same scores as a sortable table, for anyone who would rather read rows.
   await page.getByRole('checkbox', { name: 'Show unflagged pairs too' }).check();
   await expect(page.getByTestId('sim-pairs-table').locator('tbody tr')).toHaveCount(3);
+});
+
+test('test case list: sort, tick and bulk-delete confirmation by keyboard alone; the count is in the dialog and nothing is deleted on Escape', async ({ page, request }) => {
+  const before = (await getJson<List<{ id: string }>>(request, '/api/test-cases?limit=1')).total;
+  await openPage(page, '/test-cases');
+  const nameHead = page.getByRole('columnheader', { name: /^Name/ });
+  await tabTo(page, nameHead.getByRole('button'), 40);
+  await page.keyboard.press('Enter');
+  await expect(nameHead).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sort=name/);
+  // The page's tick box heads the column before Name: one step back.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('checkbox', { name: 'Select all test cases on this page' })).toBeFocused();
+  await page.keyboard.press('Space');
+  const bulk = page.getByRole('group', { name: 'Selected test cases' });
+  await expect(bulk).toContainText(/^\d+ test cases selected/);
+  const ticked = Number((await bulk.locator('.tc-bulk-count').textContent())?.match(/^(\d+)/)?.[1]);
+  const remove = bulk.getByRole('button', { name: 'Delete selected…' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toHaveAccessibleName(`Delete ${ticked} test cases?`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNamedControls(dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  expect((await getJson<List<{ id: string }>>(request, '/api/test-cases?limit=1')).total).toBe(before);
 });
