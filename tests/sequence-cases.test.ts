@@ -149,6 +149,17 @@ describe('sequence fields: every bad input is a 400 naming the field', () => {
 });
 
 describe('sequence fields: PATCH', () => {
+  it('a form that sends the whole case back (the pair, {} for no arguments) saves a multi-call case unchanged', async () => {
+    const created = await create(sequenceCase({ expectedCalls: [{ server: 'todo', tool: 'search_todos' }, UPDATE] }));
+    const { expectedServer, expectedTool, name, query, serverIds } = created.body;
+    const res = await patch(created.body.id, { name, query, serverIds, expectedServer, expectedTool, expectedParameters: {}, maxSteps: 6 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ maxSteps: 6, expectedCalls: [{ server: 'todo', tool: 'search_todos' }, UPDATE] });
+    const changed = await patch(created.body.id, { expectedTool: 'update_todo' });
+    expect(changed.status).toBe(400);
+    expect(changed.body.error.details?.map((d) => d.path)).toEqual(['expectedCalls']);
+  });
+
   it('patching expectedCalls replaces the pair, patching the pair of a one-call case replaces the call', async () => {
     const created = await create({ name: 'patchable', query: 'q', serverIds: [ids.todo], expectedServer: 'todo', expectedTool: 'search_todos' });
     const seq = await patch(created.body.id, { mode: 'sequence', expectedCalls: [SEARCH, UPDATE], callOrder: 'any' });

@@ -160,7 +160,9 @@ type SequenceInput = {
   mode?: 'selection' | 'sequence';
 };
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Arguments compare as JSON; an empty object is no expectation, like null (the judge reads it so). */
+const emptyAsNull = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0 ? null : (v ?? null));
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(emptyAsNull(a)) === JSON.stringify(emptyAsNull(b));
 
 /**
  * Rules between fields: expectedServer/expectedTool/expectedParameters, when given beside
