@@ -82,8 +82,10 @@ test('launch a local batch from the UI, watch it finish live, and open a run', a
   await expect(page.getByRole('heading', { name: 'Model settings' })).toBeVisible();
   await shot(page, 'detail');
 
+  // The breadcrumb leads to the batch's own page (its matrix), a permalink.
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: /^Batch / }).click();
-  await expect(page).toHaveURL(new RegExp(`/runs\\?batchId=${batch.id}`));
+  await expect(page).toHaveURL(new RegExp(`/runs/batches/${batch.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
 test('a run whose arguments differ shows the per-key diff', async ({ page }) => {
