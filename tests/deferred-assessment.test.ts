@@ -153,6 +153,22 @@ describe('deferred self-assessment (samples = 1)', () => {
     expect(rated(later?.llmResponseRaw)).toEqual({ confidence: 0.3, reasoning: 'Several tools could fit.' });
   });
 
+  it('concurrency bounds the runs in flight and, apart, the assessments in flight (at most 2 x concurrency calls)', async () => {
+    const since = llm.requests.length;
+    const { batch } = startBatch(cases(...Array.from({ length: 8 }, (_, i) => `find passages in parallel ${i}`)), { concurrency: 2 });
+    await waitForJob(batch.id);
+    const mine = llm.requests.slice(since);
+    /** Most requests of a kind in flight at once, each taken as in flight for its scripted delay. */
+    const peak = (assessment: boolean, ms: number) => {
+      const starts = mine.filter((r) => (r.query?.startsWith('Rate your confidence') ?? false) === assessment).map((r) => r.receivedAt);
+      return Math.max(...starts.map((t) => starts.filter((u) => u <= t && t < u + ms).length));
+    };
+    expect(mine).toHaveLength(16);
+    expect(peak(false, SELECTION_MS)).toBeLessThanOrEqual(2);
+    expect(peak(true, ASSESSMENT_MS - 20)).toBe(2);
+    expect(runsOf(batch.id).every((r) => r.confidenceScore === 0.9)).toBe(true);
+  });
+
   it('a failed assessment leaves the verdict and marks the confidence unrated, with the reason', async () => {
     const ids = cases('broken assessment: find passages', 'find passages about vector search again');
     const { batch } = startBatch(ids);
