@@ -53,6 +53,15 @@ function resolveName(names: ToolNameMap, exposedName: string): { server: string;
   return names.resolve(exposedName) ?? { server: UNKNOWN_SERVER, tool: exposedName };
 }
 
+/** A call as the resolver sees it: the tool it names, its arguments or why they could not be read. */
+function toResolve(names: ToolNameMap, call: ConversationToolCall): CallToResolve {
+  return { ...resolveName(names, call.name), arguments: call.arguments, ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}) };
+}
+
+function toTrajectoryCall(step: number, call: ConversationToolCall, target: CallToResolve, resolution: CallResolution): TrajectoryCall {
+  return { step, id: call.id, exposedName: call.name, ...target, ...resolution };
+}
+
 /**
  * The agent loop of sequence mode: the model's turn, then each of its calls in order (run,
  * mocked or refused by `resolve`), their results fed back in the provider's own format, until
@@ -87,8 +96,7 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopResult> {
       steps.push({ step, text: answer.text, callCount: stepCalls.length, inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens, latencyMs });
       if (!converse) {
         for (const call of stepCalls) {
-          const ref = resolveName(input.names, call.name);
-          calls.push({ step, id: call.id, exposedName: call.name, ...ref, arguments: call.arguments, ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}), source: 'not_executed', result: { text: SINGLE_STEP_TEXT, isError: false }, durationMs: 0 });
+          calls.push(toTrajectoryCall(step, call, toResolve(input.names, call), { source: 'not_executed', result: { text: SINGLE_STEP_TEXT, isError: false }, durationMs: 0 }));
         }
         return { trajectory: trajectory('answered', answer.text, { singleStep: true }), responses, usage };
       }
@@ -96,9 +104,9 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopResult> {
       messages.push({ role: 'assistant', text: answer.text, toolCalls: stepCalls });
       // In order, one at a time: a later call of the same turn may depend on an earlier one's effect.
       for (const [i, call] of stepCalls.entries()) {
-        const ref = resolveName(input.names, call.name);
-        const resolution = i >= MAX_CALLS_PER_TURN ? TOO_MANY_CALLS : await input.resolve({ ...ref, arguments: call.arguments, ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}) });
-        calls.push({ step, id: call.id, exposedName: call.name, ...ref, arguments: call.arguments, ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}), ...resolution });
+        const target = toResolve(input.names, call);
+        const resolution = i >= MAX_CALLS_PER_TURN ? TOO_MANY_CALLS : await input.resolve(target);
+        calls.push(toTrajectoryCall(step, call, target, resolution));
         messages.push({ role: 'tool', callId: call.id, content: resolution.result.text, ...(resolution.result.isError ? { isError: true } : {}) });
       }
     }
