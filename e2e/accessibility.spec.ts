@@ -65,6 +65,7 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'run detail', path: () => `/runs/${ids.run}` },
   { name: 'batch page and its matrix', path: () => `/runs/batches/${ids.batch}` },
   { name: 'metrics', path: () => `/metrics?batchId=${ids.batch}` },
+  { name: 'metrics with the trend by batch, flaky cases and the comparison', path: () => '/metrics?trend=batch' },
   { name: 'similarity', path: () => '/similarity' },
   { name: 'experiments', path: () => '/experiments' },
   { name: 'new experiment', path: () => '/experiments/new' },

@@ -18,6 +18,8 @@ const SERIES = [
 const LABEL_W = 220;
 const BAR_W = 360;
 const BAR_H = 14;
+/** Room right of the bars for the longest value label ("Precision 100.0%"). */
+const VALUE_W = 130;
 const GAP = 4;
 
 function truncate(text: string, max: number): string {
@@ -29,7 +31,7 @@ export function modelBarsSvg(models: readonly ModelMetrics[]): string {
   if (models.length === 0) return '<p class="muted">No judged runs yet.</p>';
   const group = SERIES.length * (BAR_H + GAP) + 12;
   const height = 24 + models.length * group;
-  const width = LABEL_W + BAR_W + 70;
+  const width = LABEL_W + BAR_W + VALUE_W;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-labelledby="model-bars-title">`,
     '<title id="model-bars-title">Precision, recall and F1 per model</title>',
@@ -44,7 +46,7 @@ export function modelBarsSvg(models: readonly ModelMetrics[]): string {
     SERIES.forEach((s, si) => {
       const value = m[s.key];
       const y = top + si * (BAR_H + GAP);
-      const w = value === null ? 0 : Math.max(1, Math.round(value * BAR_W));
+      const w = value === null ? 0 : Math.round(value * BAR_W);
       parts.push(
         `<rect class="track" x="${LABEL_W}" y="${y}" width="${BAR_W}" height="${BAR_H}"/>`,
         `<rect class="${s.cls}" x="${LABEL_W}" y="${y}" width="${w}" height="${BAR_H}"><title>${h(name)} ${s.label}: ${percent(value)}</title></rect>`,

@@ -29,7 +29,7 @@ function runTitle(r: FlakyRun): string {
 /** Newest first, as a row of verdict marks (text, not colour only), each opening its run. */
 function History({ runs }: { runs: FlakyRun[] }) {
   return (
-    <ol className="runs-plain-list" style={{ display: 'flex', gap: '0.25rem', flexWrap: 'wrap' }} aria-label="Latest runs, newest first">
+    <ol style={{ display: 'flex', gap: '0.25rem', flexWrap: 'wrap', listStyle: 'none', margin: 0, padding: 0 }} aria-label="Latest runs, newest first">
       {runs.map((r) => (
         <li key={r.runId}>
           <Link href={`/runs/${encodeURIComponent(r.runId)}`} title={runTitle(r)} aria-label={runTitle(r)} className={`badge badge-tone-${r.correct ? 'ok' : 'bad'}`} style={{ textDecoration: 'none' }}>
