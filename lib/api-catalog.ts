@@ -82,7 +82,7 @@ export const API_SECTIONS: ApiSection[] = [
   {
     title: 'Similarity analysis',
     endpoints: [
-      { method: 'POST', path: '/api/similarity/analyze', summary: 'Pairs, flagged pairs, clusters (and recommendations) for serverList | toolList | urlList | serverIds; boilerplate lists the spans each server repeats, cut before comparing.' },
+      { method: 'POST', path: '/api/similarity/analyze', summary: 'Pairs, flagged pairs, clusters (and recommendations) for serverList | toolList | urlList | serverIds; boilerplate lists the spans each server repeats, cut before comparing. Large sets (up to 200,000 tools, 256 MB) stream as Content-Type: application/x-ndjson: an options line ({} or e.g. {"similarityThreshold": 0.85}), then one toolList entry per line; errors name the line.' },
       { method: 'POST', path: '/api/similarity/overlap-matrix', summary: 'The overlap matrix (semantic 0.5, parameters 0.3, description 0.2) and its dimension matrices.' },
       { method: 'POST', path: '/api/similarity/recommendations', summary: 'Issues per tool with revised descriptions and RFC 6902 apply commands.' },
       { method: 'POST', path: '/api/similarity/report', summary: 'The analysis as a file (?format=json|csv|md|html).' },
