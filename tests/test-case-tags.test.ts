@@ -10,6 +10,7 @@ import * as serversRoute from '@/app/api/servers/route';
 import { getSqlite } from '@/db/client';
 import { waitForJob } from '@/lib/eval/run/jobs';
 import { call } from './helpers/api';
+import { createRunWriter } from './helpers/synthetic-runs';
 
 type TestCase = { id: string; name: string; tags: string[] };
 type List = { items: TestCase[]; total: number };
@@ -123,6 +124,26 @@ describe('tags on test cases', () => {
     });
     expect(badRow.body.failed).toBe(1);
     expect(badRow.body.results[0]?.errors?.[0]?.path).toMatch(/^tags/);
+  });
+});
+
+describe('sort by last verdict', () => {
+  it('puts cases whose latest verdict is wrong first (asc) or last (desc), never-run cases last either way', async () => {
+    const w = createRunWriter();
+    const tool = { server: 's', name: 't' };
+    const m = w.modelSettings({ provider: 'local', model: 'lexical' });
+    const at = (min: number) => new Date(Date.UTC(2026, 0, 1, 0, min)).toISOString();
+    const wrongNow = w.testCase({ name: 'lv wrong now', expected: tool, servers: ['s'] });
+    const rightNow = w.testCase({ name: 'lv right now', expected: tool, servers: ['s'] });
+    w.testCase({ name: 'lv never run', expected: tool, servers: ['s'] });
+    // Right once, wrong last: the latest verdict counts.
+    w.run({ testCaseId: wrongNow, modelSettingsId: m, selected: tool, completedAt: at(1), createdAt: at(1) });
+    w.run({ testCaseId: wrongNow, modelSettingsId: m, selected: null, completedAt: at(5), createdAt: at(5) });
+    w.run({ testCaseId: rightNow, modelSettingsId: m, selected: null, completedAt: at(1), createdAt: at(1) });
+    w.run({ testCaseId: rightNow, modelSettingsId: m, selected: tool, completedAt: at(5), createdAt: at(5) });
+    const order = async (dir: string) => (await list(`search=lv%20&sort=lastVerdict&dir=${dir}`)).body.items.map((c) => c.name);
+    expect(await order('asc')).toEqual(['lv wrong now', 'lv right now', 'lv never run']);
+    expect(await order('desc')).toEqual(['lv right now', 'lv wrong now', 'lv never run']);
   });
 });
 

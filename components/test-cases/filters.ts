@@ -11,7 +11,7 @@ export const NO_FILTERS: TestCaseFilters = { search: '', serverId: '', kind: '',
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const PAGE_SIZE = 25;
 
-export const SORT_KEYS = ['created', 'name', 'expectedTool'] as const;
+export const SORT_KEYS = ['created', 'name', 'expectedTool', 'lastVerdict'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDir = 'asc' | 'desc';
 
@@ -45,7 +45,7 @@ export function viewFromSearchParams(params: SearchParams): ListView {
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZE,
     sort: (SORT_KEYS as readonly string[]).includes(sort) ? (sort as SortKey) : DEFAULT_VIEW.sort,
     // Each column has its natural first direction: names A-Z, newest first.
-    dir: dir === 'asc' || dir === 'desc' ? dir : sort === 'name' || sort === 'expectedTool' ? 'asc' : 'desc',
+    dir: dir === 'asc' || dir === 'desc' ? dir : sort === 'name' || sort === 'expectedTool' || sort === 'lastVerdict' ? 'asc' : 'desc',
   };
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { getDb, perConnection, type Db } from '../client';
-import { mcpServers, testCases, testCaseServers, testCaseTags, type NewTestCaseRow, type TestCaseRow } from '../schema';
+import { mcpServers, testCases, testCaseServers, testCaseTags, testRuns, type NewTestCaseRow, type TestCaseRow } from '../schema';
 import { likePattern, newId, type Page } from './util';
 
 export type TestCaseServerRef = { id: string; name: string };
@@ -18,7 +18,7 @@ export type TestCaseFilter = {
   tagMatch?: 'all' | 'any';
 };
 
-export const TEST_CASE_SORTS = ['created', 'name', 'expectedTool'] as const;
+export const TEST_CASE_SORTS = ['created', 'name', 'expectedTool', 'lastVerdict'] as const;
 export type TestCaseSort = (typeof TEST_CASE_SORTS)[number];
 export type TestCaseOrder = { sort?: TestCaseSort; dir?: 'asc' | 'desc' };
 
@@ -61,6 +61,14 @@ function orderOf(o: TestCaseOrder): SQL[] {
     case 'expectedTool':
       // negative cases (no expected tool) sort together after the named tools when ascending
       return [dir(sql`${testCases.expectedToolName} is null`), dir(testCases.expectedToolName), dir(testCases.createdAt), asc(testCases.id)];
+    case 'lastVerdict': {
+      // The case's latest completed verdict, whatever the model: 0 wrong (FP, FN), 1 right (TP, TN);
+      // ascending puts the wrong ones first; never-run cases go last either way.
+      const last = sql`(select case when ${testRuns.classification} in ('FP', 'FN') then 0 else 1 end from ${testRuns}
+        where ${testRuns.testCaseId} = ${testCases.id} and ${testRuns.status} = 'completed' and ${testRuns.classification} is not null
+        order by ${testRuns.completedAt} desc limit 1)`;
+      return [asc(sql`${last} is null`), dir(last), desc(testCases.createdAt), asc(testCases.id)];
+    }
     default:
       return [dir(testCases.createdAt), asc(testCases.id)];
   }

@@ -107,7 +107,7 @@ export function TestCaseTable({ items, onDeleted, view, onSort, selection }: Pro
     'Servers',
     sortable('expectedTool', 'Expected'),
     'Expected arguments',
-    'Last verdict',
+    sortable('lastVerdict', 'Last verdict'),
     sortable('created', 'Created', 'tc-created-col'),
     { ...ACTIONS_COLUMN, className: 'tc-actions-col' },
   ];

@@ -24,8 +24,8 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** A column's first direction: names and tools A-Z, dates newest first. */
-const FIRST_DIR: Record<SortKey, 'asc' | 'desc'> = { name: 'asc', expectedTool: 'asc', created: 'desc' };
+/** A column's first direction: names and tools A-Z, dates newest first, wrong last verdicts first. */
+const FIRST_DIR: Record<SortKey, 'asc' | 'desc'> = { name: 'asc', expectedTool: 'asc', created: 'desc', lastVerdict: 'asc' };
 
 /**
  * The test case list: filters, page, page size and sort in the URL, server-side pagination,
