@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { insertServer } from '@/db/queries/servers';
@@ -94,5 +96,25 @@ describe('an executed call', () => {
     const resolution = await resolveCall({ server: 'down', tool: 'anything', arguments: {} }, { server: down, listed: tool }, options(new AbortController().signal, { policy: { allow: [{ server: 'down', tool: 'anything' }] } }));
     expect(resolution).toMatchObject({ source: 'error', result: { isError: true } });
     expect(resolution.result.text).toMatch(/^The tool call failed: MCP server 'down' \(http:\/\/127\.0\.0\.1:\d+\/mcp\): /);
+  });
+
+  it('does not try a server that could not be reached again in the same run', async () => {
+    const server = http.createServer(() => undefined); // accepts connections and never answers: each try waits the connect timeout
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const silent = insertServer({ name: 'silent', transport: 'streamable-http', url: `http://127.0.0.1:${port}/mcp` });
+      const tool: Tool = { name: 'anything', inputSchema: { type: 'object' } };
+      const opts = options(new AbortController().signal, { policy: { allow: [{ server: 'silent', tool: 'anything' }] } });
+      const first = await resolveCall({ server: 'silent', tool: 'anything', arguments: {} }, { server: silent, listed: tool }, opts);
+      const started = performance.now();
+      const second = await resolveCall({ server: 'silent', tool: 'anything', arguments: {} }, { server: silent, listed: tool }, opts);
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(first.result.text).toMatch(/initialize handshake timed out after 5000 ms/);
+      expect(second).toMatchObject({ source: 'error', result: { text: first.result.text, isError: true } });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -15,7 +15,7 @@ type Session = {
   secrets: string[];
 };
 
-type Entry = { ready: Promise<Session>; release(): void; done: Promise<unknown>; state: { dead: boolean } };
+type Entry = { ready: Promise<Session>; release(): void; done: Promise<unknown>; state: { dead: boolean; opened: boolean } };
 
 /**
  * One MCP session per server for a whole run, opened at its first executed call: the calls of
@@ -23,12 +23,14 @@ type Entry = { ready: Promise<Session>; release(): void; done: Promise<unknown>;
  * (a server that keeps state in memory sees its earlier calls). Each session draws on its own
  * byte budget; the run's signal cancels all of them; close() ends them all (stdio children are
  * closed, or killed on failure, by withMcpClient). A session that died is opened afresh on the
- * next call.
+ * next call; a server that could not be reached at all is not tried again in the run.
  */
 export class McpSessions {
   private readonly entries = new Map<string, Entry>();
   /** Every session opened, live or dead, so close() waits for all of them to finish. */
   private readonly opened: Entry[] = [];
+  /** Servers whose session could not be opened: later calls fail at once with the same error. */
+  private readonly unreachable = new Map<string, unknown>();
 
   constructor(private readonly signal: AbortSignal) {}
 
@@ -37,7 +39,8 @@ export class McpSessions {
     // withMcpClient has finished closing it.
     const known = this.entries.get(server.id);
     if (known && !known.state.dead) return known.ready;
-    const state = { dead: false };
+    if (this.unreachable.has(server.id)) return Promise.reject(this.unreachable.get(server.id));
+    const state = { dead: false, opened: false };
     let release: () => void = () => undefined;
     let resolveReady: (session: Session) => void = () => undefined;
     let rejectDied: (err: unknown) => void = () => undefined;
@@ -49,6 +52,7 @@ export class McpSessions {
     const done = withMcpClient(
       conn,
       (client, signal) => {
+        state.opened = true;
         signal.addEventListener('abort', () => (state.dead = true), { once: true });
         resolveReady({ client, signal, died, secrets: conn.secrets ?? [] });
         return held;
@@ -57,6 +61,9 @@ export class McpSessions {
     );
     done.catch((err: unknown) => {
       state.dead = true;
+      // A server that never answered the handshake is not tried again in this run (each try
+      // could wait the whole connect timeout); one that was cut off mid-run gets a new session.
+      if (!state.opened && !this.signal.aborted) this.unreachable.set(server.id, err);
       rejectDied(err);
     });
     const entry: Entry = { ready: Promise.race([ready, died]), release: () => release(), done, state };
