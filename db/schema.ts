@@ -683,6 +683,78 @@ export const embeddingCache = sqliteTable(
   ],
 );
 
+/**
+ * Metrics rollup (issue 19): the runs counted per (batch, model settings, UTC day of the run's
+ * created_at, status, classification, expected and selected tool), so the metrics summary and
+ * batch counts read O(groups), not O(runs). Kept in step by SQL triggers on test_runs,
+ * evaluation_results and test_cases (migration 0015) in the writer's own transaction, whoever
+ * writes: inserts, status changes, reclassification, a deferred self-assessment, deletes and
+ * cascades, ON DELETE SET NULL. Never written by the application.
+ *
+ * NULL keys are stored as '' (a unique index treats NULLs as distinct, so an upsert could not
+ * find them). The tool pair is the evaluation's when the run has one, else the test case's
+ * expectation and the run's own selection for a run that did not complete, else empty: the
+ * same runs a server/tool filter matched before. A score x (0..1) is summed as two integers,
+ * hi = trunc(x * 2^26) and lo = round((x * 2^26 - hi) * 2^26), i.e. x * 2^52 exactly, so adding
+ * and taking away runs leaves no floating-point residue and a mean is within an ulp of avg().
+ * Groups may fall to zero runs and stay (readers skip them).
+ */
+export const metricsRollup = sqliteTable(
+  'metrics_rollup',
+  {
+    batchId: text('batch_id').notNull(),
+    modelSettingsId: text('model_settings_id').notNull(),
+    /**
+     * The UTC day (YYYY-MM-DD) of a created_at in the app's own shape (toISOString, 24
+     * characters); any other text is kept whole with createdOdd = 1, so a date bound on it is the
+     * plain text comparison the per-run queries make.
+     */
+    day: text('day').notNull(),
+    createdOdd: integer('created_odd').notNull(),
+    status: text('status').notNull(),
+    classification: text('classification').notNull(),
+    expectedServer: text('expected_server').notNull(),
+    expectedTool: text('expected_tool').notNull(),
+    selectedServer: text('selected_server').notNull(),
+    selectedTool: text('selected_tool').notNull(),
+    runs: integer('runs').notNull().default(0),
+    latencyN: integer('latency_n').notNull().default(0),
+    latencySum: integer('latency_sum').notNull().default(0),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    evals: integer('evals').notNull().default(0),
+    eTp: integer('e_tp').notNull().default(0),
+    eFp: integer('e_fp').notNull().default(0),
+    eTn: integer('e_tn').notNull().default(0),
+    eFn: integer('e_fn').notNull().default(0),
+    completenessHi: integer('completeness_hi').notNull().default(0),
+    completenessLo: integer('completeness_lo').notNull().default(0),
+    completenessN: integer('completeness_n').notNull().default(0),
+    correctnessHi: integer('correctness_hi').notNull().default(0),
+    correctnessLo: integer('correctness_lo').notNull().default(0),
+    correctnessN: integer('correctness_n').notNull().default(0),
+    conformanceHi: integer('conformance_hi').notNull().default(0),
+    conformanceLo: integer('conformance_lo').notNull().default(0),
+    conformanceN: integer('conformance_n').notNull().default(0),
+    measured: integer('measured').notNull().default(0),
+    robust: integer('robust').notNull().default(0),
+    misleading: integer('misleading').notNull().default(0),
+    needsClarity: integer('needs_clarity').notNull().default(0),
+    unrated: integer('unrated').notNull().default(0),
+    confidenceHi: integer('confidence_hi').notNull().default(0),
+    confidenceLo: integer('confidence_lo').notNull().default(0),
+    confidenceN: integer('confidence_n').notNull().default(0),
+    passKN: integer('pass_k_n').notNull().default(0),
+    passKSum: integer('pass_k_sum').notNull().default(0),
+  },
+  (t) => [
+    // Batch first: batch counts and a batch filter seek it; every other filter reads the (small) table.
+    uniqueIndex('uq_metrics_rollup_key').on(
+      t.batchId, t.modelSettingsId, t.day, t.createdOdd, t.status, t.classification, t.expectedServer, t.expectedTool, t.selectedServer, t.selectedTool,
+    ),
+  ],
+);
+
 /** Small key/value facts about this installation (e.g. when the demo seed ran). */
 export const appMeta = sqliteTable('app_meta', {
   key: text('key').primaryKey(),

@@ -166,7 +166,7 @@ const ROLLUP_SUMS = `
   total(case when ${EVALUATED} then inputTokens end) as inputTokens,
   total(case when ${EVALUATED} then outputTokens end) as outputTokens`;
 
-type RunRollupRow = RunRollup & { kind: 'all' | 'model' | 'day'; provider: string | null; model: string | null; date: string | null };
+export type RunRollupRow = RunRollup & { kind: 'all' | 'model' | 'day'; provider: string | null; model: string | null; date: string | null };
 
 /**
  * Run-side figures (status counts, classifications, latency, tokens) grouped once by UTC
@@ -188,6 +188,16 @@ export function selectRunRollups(filters: RunScope): RunRollups {
       ${renderFrom(scope)}
       group by substr(r.created_at, 1, 10), r.model_settings_id, r.status, r.classification
     )
+    ${RUN_ROLLUP_SELECT}`;
+  return readRunRollupRows(getSqlite().prepare<Record<string, string>, RunRollupRow>(sql).all(scope.params));
+}
+
+/**
+ * The overall, per-model and per-day rollups over a CTE `groups` of (day, settingsId, status,
+ * classification) with runs, latencyRuns, latencySum, inputTokens and outputTokens; shared with
+ * the maintained rollup's reader (./metrics-rollup), which builds `groups` from its own groups.
+ */
+export const RUN_ROLLUP_SELECT = `
     select 'all' as kind, null as provider, null as model, null as date, ${ROLLUP_SUMS} from groups
     union all
     select 'model', m.provider, m.model, null, ${ROLLUP_SUMS}
@@ -197,7 +207,8 @@ export function selectRunRollups(filters: RunScope): RunRollups {
     select 'day', null, null, day, ${ROLLUP_SUMS}
     from groups group by day having total(case when ${EVALUATED} then runs end) > 0
     order by kind, provider, model, date`;
-  const rows = getSqlite().prepare<Record<string, string>, RunRollupRow>(sql).all(scope.params);
+
+export function readRunRollupRows(rows: RunRollupRow[]): RunRollups {
   const result: RunRollups = { all: createEmptyRollup(), byModel: [], byDay: [] };
   for (const { kind, provider, model, date, ...rollup } of rows) {
     if (kind === 'all') result.all = rollup;

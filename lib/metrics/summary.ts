@@ -10,6 +10,7 @@ import {
   type RunRollups,
   type RunScope,
 } from '@/db/queries/metrics';
+import { canReadRollup, selectRollupEvaluationTotals, selectRollupRunRollups, selectRollupToolCells } from '@/db/queries/metrics-rollup';
 import { getCallMetrics, type CallMetrics } from './calls';
 import { toCreatedAtBounds, type MetricsFilters } from './filters';
 import { locateNearestRank } from './percentile';
@@ -65,12 +66,17 @@ function readLatencyPercentile(scope: RunScope, p: number, n: number): number | 
 
 type RunFigures = { rollups: RunRollups; p50: number | null; p95: number | null };
 
-/** The run-side statements share one resolution of a tool/server filter (see withResolvedRunScope). */
-function readRunFigures(scope: MetricsScope): RunFigures {
+/**
+ * The run-side statements share one resolution of a tool/server filter (see withResolvedRunScope).
+ * Counts and sums come from the maintained rollup where it serves the scope; percentiles cannot
+ * be summed, so they stay the exact nearest-rank read of the latency index.
+ */
+function readRunFigures(scope: MetricsScope, fromRollup: boolean): RunFigures {
+  const rollups = fromRollup ? selectRollupRunRollups(scope) : undefined;
   return withResolvedRunScope(scope, (runScope) => {
-    const rollups = selectRunRollups(runScope);
-    const n = rollups.all.latencyRuns;
-    return { rollups, p50: readLatencyPercentile(runScope, 50, n), p95: readLatencyPercentile(runScope, 95, n) };
+    const runRollups = rollups ?? selectRunRollups(runScope);
+    const n = runRollups.all.latencyRuns;
+    return { rollups: runRollups, p50: readLatencyPercentile(runScope, 50, n), p95: readLatencyPercentile(runScope, 95, n) };
   });
 }
 
@@ -84,9 +90,12 @@ function readRunFigures(scope: MetricsScope): RunFigures {
 export function getMetricsSummary(filters: MetricsFilters = {}): MetricsSummary {
   const scope = toScope(filters);
   return readMetricsSnapshot(() => {
-    const totals = selectEvaluationTotals(scope);
-    const cells = selectToolCells(scope);
-    const { rollups, p50, p95 } = readRunFigures(scope);
+    // metrics_rollup (kept by triggers in each writer's transaction) serves batch, model, whole-day
+    // and tool/server filters from its groups; a test case or a bound inside a day reads the runs.
+    const fromRollup = canReadRollup(scope);
+    const totals = fromRollup ? selectRollupEvaluationTotals(scope) : selectEvaluationTotals(scope);
+    const cells = fromRollup ? selectRollupToolCells(scope) : selectToolCells(scope);
+    const { rollups, p50, p95 } = readRunFigures(scope, fromRollup);
     const counts = toConfusionCounts(totals);
     const all = rollups.all;
     return {

@@ -1,0 +1,137 @@
+import 'server-only';
+import { getSqlite } from '../client';
+import { readRunRollupRows, RUN_ROLLUP_SELECT, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
+import type { MetricsScope } from './metrics-scope';
+
+/**
+ * Readers of metrics_rollup (migration 0015): the summary's evaluation totals, tool cells and
+ * run rollups as sums over a few thousand groups instead of a pass over every run. The
+ * triggers that maintain it are in that migration; the exact per-run queries in ./metrics stay
+ * for the scopes the rollup cannot serve (see canReadRollup) and for latency percentiles.
+ */
+
+/** A score is summed as x * 2^52 split in two integers, hi * 2^26 + lo (see the table's comment in db/schema.ts). */
+const HALF = 2 ** 26;
+
+const DAY_START = 'T00:00:00.000Z';
+
+/** A bound the rollup's UTC day can test exactly: the start of a day, as toCreatedAtBounds writes a date. */
+function isDayBound(bound: string | undefined): boolean {
+  return bound === undefined || (bound.length === 24 && bound.endsWith(DAY_START));
+}
+
+/**
+ * The rollup has no test case dimension and counts whole UTC days, so a test case filter or a
+ * date-time bound inside a day takes the exact per-run path.
+ */
+export function canReadRollup(s: MetricsScope): boolean {
+  return !s.testCaseId && isDayBound(s.createdFrom) && isDayBound(s.createdBefore);
+}
+
+type RollupWhere = { where: string; params: Record<string, string> };
+
+/** Every value is bound; '' stands for NULL in the rollup's keys and no filter value is ''. */
+function buildRollupWhere(s: MetricsScope): RollupWhere {
+  const where: string[] = [];
+  const params: Record<string, string> = {};
+  const bind = (name: string, value: string) => {
+    params[name] = value;
+    return `@${name}`;
+  };
+  if (s.batchId) where.push(`batch_id = ${bind('batchId', s.batchId)}`);
+  if (s.provider || s.model) {
+    const settings = [s.provider ? `provider = ${bind('provider', s.provider)}` : '', s.model ? `model = ${bind('model', s.model)}` : ''].filter(Boolean);
+    where.push(`model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
+  }
+  // A day of the app's own stamps passes a bound at the start of a day exactly when the day
+  // does; other text is compared whole, as the per-run queries compare created_at.
+  if (s.createdFrom) {
+    where.push(`(case when created_odd = 0 then day >= ${bind('fromDay', s.createdFrom.slice(0, 10))} else day >= ${bind('createdFrom', s.createdFrom)} end)`);
+  }
+  if (s.createdBefore) {
+    where.push(`(case when created_odd = 0 then day < ${bind('beforeDay', s.createdBefore.slice(0, 10))} else day < ${bind('createdBefore', s.createdBefore)} end)`);
+  }
+  if (s.serverName) where.push(`(expected_server = ${bind('serverName', s.serverName)} or selected_server = @serverName)`);
+  if (s.toolName) where.push(`(expected_tool = ${bind('toolName', s.toolName)} or selected_tool = @toolName)`);
+  return { where: where.length ? `where ${where.join(' and ')}` : '', params };
+}
+
+type TotalsRow = ClassificationCounts &
+  Pick<EvaluationTotals, 'measuredRuns' | 'robust' | 'misleading' | 'needsClarity' | 'unrated' | 'passKRuns' | 'passKPassed'> & {
+    completenessHi: number;
+    completenessLo: number;
+    completenessN: number;
+    correctnessHi: number;
+    correctnessLo: number;
+    correctnessN: number;
+    conformanceHi: number;
+    conformanceLo: number;
+    conformanceN: number;
+    confidenceHi: number;
+    confidenceLo: number;
+    confidenceN: number;
+  };
+
+/** hi * 2^26 is exact (a power of two); adding lo and dividing round once each: within an ulp of avg(). */
+const mean = (hi: number, lo: number, n: number): number | null => (n > 0 ? (hi * HALF + lo) / (n * HALF * HALF) : null);
+
+export function selectRollupEvaluationTotals(s: MetricsScope): EvaluationTotals {
+  const { where, params } = buildRollupWhere(s);
+  const sql = `
+    select total(evals) as total, total(e_tp) as tp, total(e_fp) as fp, total(e_tn) as tn, total(e_fn) as fn,
+      sum(completeness_hi) as completenessHi, sum(completeness_lo) as completenessLo, total(completeness_n) as completenessN,
+      sum(correctness_hi) as correctnessHi, sum(correctness_lo) as correctnessLo, total(correctness_n) as correctnessN,
+      sum(conformance_hi) as conformanceHi, sum(conformance_lo) as conformanceLo, total(conformance_n) as conformanceN,
+      total(measured) as measuredRuns, total(robust) as robust, total(misleading) as misleading,
+      total(needs_clarity) as needsClarity, total(unrated) as unrated,
+      sum(confidence_hi) as confidenceHi, sum(confidence_lo) as confidenceLo, total(confidence_n) as confidenceN,
+      total(pass_k_n) as passKRuns, total(pass_k_sum) as passKPassed
+    from metrics_rollup ${where}`;
+  const row = getSqlite().prepare<Record<string, string>, TotalsRow>(sql).get(params);
+  if (!row) throw new Error('an aggregate without GROUP BY always returns a row');
+  const { completenessHi, completenessLo, completenessN, correctnessHi, correctnessLo, correctnessN, conformanceHi, conformanceLo, conformanceN, confidenceHi, confidenceLo, confidenceN, ...counts } = row;
+  return {
+    ...counts,
+    completeness: mean(completenessHi, completenessLo, completenessN),
+    correctness: mean(correctnessHi, correctnessLo, correctnessN),
+    typeConformance: mean(conformanceHi, conformanceLo, conformanceN),
+    confidenceAverage: mean(confidenceHi, confidenceLo, confidenceN),
+  };
+}
+
+/** Confusion cells of the evaluated runs; groups whose runs were all taken away are skipped. */
+export function selectRollupToolCells(s: MetricsScope): ToolCell[] {
+  const { where, params } = buildRollupWhere(s);
+  const sql = `
+    select nullif(expected_server, '') as expectedServer, nullif(expected_tool, '') as expectedTool,
+      nullif(selected_server, '') as selectedServer, nullif(selected_tool, '') as selectedTool, sum(evals) as total
+    from metrics_rollup ${where}
+    group by expected_server, expected_tool, selected_server, selected_tool
+    having sum(evals) > 0`;
+  return getSqlite().prepare<Record<string, string>, ToolCell>(sql).all(params);
+}
+
+/** The run rollups of selectRunRollups, grouped from the rollup's groups instead of the runs. */
+export function selectRollupRunRollups(s: MetricsScope): RunRollups {
+  const { where, params } = buildRollupWhere(s);
+  const sql = `
+    with groups as (
+      select substr(day, 1, 10) as day, nullif(model_settings_id, '') as settingsId, status, nullif(classification, '') as classification,
+        total(runs) as runs, total(latency_n) as latencyRuns, total(latency_sum) as latencySum,
+        total(input_tokens) as inputTokens, total(output_tokens) as outputTokens
+      from metrics_rollup ${where}
+      group by substr(day, 1, 10), model_settings_id, status, classification
+    )
+    ${RUN_ROLLUP_SELECT}`;
+  return readRunRollupRows(getSqlite().prepare<Record<string, string>, RunRollupRow>(sql).all(params));
+}
+
+export type BatchStatusCount = { batchId: string; status: string; n: number };
+
+/** Runs per batch and status, read from the rollup's batch-first key (one seek per batch). */
+export function selectRollupBatchStatusCounts(batchIds: string[]): BatchStatusCount[] {
+  const statement = getSqlite().prepare<[string], BatchStatusCount>(
+    'select batch_id as batchId, status, sum(runs) as n from metrics_rollup where batch_id = ? group by status having sum(runs) > 0',
+  );
+  return batchIds.flatMap((id) => statement.all(id));
+}

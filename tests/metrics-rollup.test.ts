@@ -1,0 +1,254 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getSqlite } from '@/db/client';
+import {
+  selectEvaluationTotals,
+  selectRunRollups,
+  selectToolCells,
+  withResolvedRunScope,
+  type EvaluationTotals,
+  type MetricsScope,
+  type ToolCell,
+} from '@/db/queries/metrics';
+import {
+  canReadRollup,
+  selectRollupBatchStatusCounts,
+  selectRollupEvaluationTotals,
+  selectRollupRunRollups,
+  selectRollupToolCells,
+} from '@/db/queries/metrics-rollup';
+import { seededRandom } from '@/lib/seeded-random';
+import { createRunWriter, insertSyntheticRuns, type SyntheticRuns, type Tool } from './helpers/synthetic-runs';
+
+/**
+ * metrics_rollup is kept by triggers; these tests drive every kind of write the app makes (and
+ * the cascades) in random order and compare what the rollup answers with the exact per-run
+ * queries of db/queries/metrics, which stay the reference implementation.
+ */
+
+let data: SyntheticRuns;
+const sqlite = () => getSqlite();
+
+beforeAll(() => {
+  data = insertSyntheticRuns(1500, { seed: 11, batches: 3, days: 4, failedShare: 0.08, testCases: 30, servers: 3 });
+});
+
+const AVERAGES = ['completeness', 'correctness', 'typeConformance', 'confidenceAverage'] as const;
+
+function expectTotalsEqual(actual: EvaluationTotals, expected: EvaluationTotals, why: string): void {
+  for (const key of Object.keys(expected) as (keyof EvaluationTotals)[]) {
+    const a = actual[key];
+    const e = expected[key];
+    if ((AVERAGES as readonly string[]).includes(key) && typeof e === 'number') expect(a, `${why}: ${key}`).toBeCloseTo(e, 9);
+    else expect(a, `${why}: ${key}`).toBe(e);
+  }
+}
+
+const cellKey = (c: ToolCell) => JSON.stringify([c.expectedServer, c.expectedTool, c.selectedServer, c.selectedTool]);
+const sortCells = (cells: ToolCell[]) => [...cells].sort((a, b) => cellKey(a).localeCompare(cellKey(b)));
+
+function scopes(): [string, MetricsScope][] {
+  const [server] = data.serverNames;
+  const model = data.models[0];
+  const tool = `search_${server?.replace(/\W/g, '_')}`;
+  return [
+    ['all', {}],
+    ['batch', { batchId: data.batchIds[1] }],
+    ['model', { provider: model?.provider, model: model?.model }],
+    ['provider only', { provider: 'anthropic' }],
+    ['server', { serverName: server }],
+    ['tool', { toolName: tool }],
+    ['server + tool', { serverName: server, toolName: tool }],
+    ['day range', { createdFrom: '2025-01-02T00:00:00.000Z', createdBefore: '2025-01-04T00:00:00.000Z' }],
+    ['open end + server', { createdFrom: '2025-01-03T00:00:00.000Z', serverName: data.serverNames[1] }],
+    ['batch + model + tool', { batchId: data.batchIds[0], provider: model?.provider, model: model?.model, toolName: tool }],
+    ['no such batch', { batchId: 'nope' }],
+  ];
+}
+
+/** Rollup answers against the per-run queries, for every scope. */
+function expectRollupMatchesRuns(step: string): void {
+  for (const [label, scope] of scopes()) {
+    const why = `${step} / ${label}`;
+    expect(canReadRollup(scope), why).toBe(true);
+    expectTotalsEqual(selectRollupEvaluationTotals(scope), selectEvaluationTotals(scope), why);
+    expect(sortCells(selectRollupToolCells(scope)), why).toEqual(sortCells(selectToolCells(scope)));
+    expect(selectRollupRunRollups(scope), why).toEqual(withResolvedRunScope(scope, (s) => selectRunRollups(s)));
+  }
+  const batches = sqlite().prepare<[], string>('select id from run_batches').pluck().all();
+  const exact = sqlite()
+    .prepare<[], { batchId: string; status: string; n: number }>(
+      'select batch_id as batchId, status, count(*) as n from test_runs where batch_id is not null group by batch_id, status',
+    )
+    .all();
+  const byKey = (rows: { batchId: string; status: string; n: number }[]) => rows.map((r) => `${r.batchId}/${r.status}=${r.n}`).sort();
+  expect(byKey(selectRollupBatchStatusCounts(batches)), `${step} / batch counts`).toEqual(byKey(exact));
+}
+
+const UNFINISHED = ['pending', 'running', 'failed', 'cancelled'] as const;
+
+/** The writes the app makes, each a random instance drawn from the current rows. */
+function makeOperations(rng: () => number) {
+  const db = sqlite();
+  const write = createRunWriter();
+  const pick = <T>(items: T[]): T | undefined => items[Math.floor(rng() * items.length)];
+  const randomRun = (where = 'true') =>
+    db.prepare<[], { id: string; testCaseId: string; status: string }>(
+      `select id, test_case_id as testCaseId, status from test_runs where ${where} order by random() limit 1`,
+    ).get();
+  const tools = (): Tool[] =>
+    data.serverNames.flatMap((server) => ['search', 'get', 'list'].map((verb) => ({ server, name: `${verb}_${server.replace(/\W/g, '_')}` })));
+  const caseIds = () => db.prepare<[], string>('select id from test_cases').pluck().all();
+  const settingsIds = () => db.prepare<[], string>('select id from model_settings').pluck().all();
+  const batchIds = () => db.prepare<[], string>('select id from run_batches').pluck().all();
+  const day = () => `2025-01-0${1 + Math.floor(rng() * 5)}T${String(Math.floor(rng() * 24)).padStart(2, '0')}:00:00.000Z`;
+
+  return {
+    /** A finished run and its evaluation, written together as completeRun does. */
+    insertCompleted() {
+      const testCaseId = pick(caseIds());
+      if (!testCaseId) return;
+      write.run({
+        testCaseId, batchId: pick(batchIds()) ?? null, modelSettingsId: pick(settingsIds()) ?? null, selected: rng() < 0.2 ? null : pick(tools()),
+        completeness: rng() < 0.5 ? Math.round(rng() * 100) / 100 : null, correctness: rng() < 0.5 ? rng() : null,
+        confidence: rng() < 0.7 ? rng() : null, category: pick(['robust', 'misleading', 'needs_clarity', null] as const) ?? null,
+        samples: rng() < 0.3 ? 3 : 1, passK: rng() < 0.5, executionTimeMs: rng() < 0.9 ? Math.floor(rng() * 5000) : null,
+        inputTokens: Math.floor(rng() * 900), outputTokens: rng() < 0.9 ? Math.floor(rng() * 90) : null, createdAt: day(),
+      });
+    },
+    /** pending -> running -> completed with its evaluation, in steps as the runner writes them. */
+    runLifecycle() {
+      const testCaseId = pick(caseIds());
+      if (!testCaseId) return;
+      const id = write.run({ testCaseId, batchId: pick(batchIds()) ?? null, modelSettingsId: pick(settingsIds()) ?? null, status: 'pending', createdAt: day(), completedAt: null });
+      db.prepare(`update test_runs set status = 'running', selected_server = 'x', selected_tool = 'y' where id = ?`).run(id);
+      const selected = pick(tools()) ?? null;
+      db.transaction(() => {
+        db.prepare(`update test_runs set status = 'completed', classification = 'FN', selected_server = ?, selected_tool = ?, execution_time_ms = 321,
+          input_tokens = 10, output_tokens = 2 where id = ?`).run(selected?.server ?? null, selected?.name ?? null, id);
+        db.prepare(`insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server, selected_tool,
+          tool_correct, failure_reasons, confidence_score, confidence_category) values (?, ?, 'FN', 'e-srv', 'e-tool', ?, ?, 0, '[]', null, null)`)
+          .run(`${id}-e`, id, selected?.server ?? null, selected?.name ?? null);
+      })();
+    },
+    /** A stuck run: pending or running, failed or cancelled (no evaluation). */
+    insertUnfinished() {
+      const testCaseId = pick(caseIds());
+      if (!testCaseId) return;
+      const selected = rng() < 0.5 ? pick(tools()) : undefined;
+      write.run({ testCaseId, status: pick([...UNFINISHED]), selected, batchId: pick(batchIds()) ?? null, executionTimeMs: 12, createdAt: day() });
+    },
+    /** The judge changes its mind: classification, selection and scores of run and evaluation. */
+    reclassify() {
+      const run = randomRun(`status = 'completed' and exists (select 1 from evaluation_results e where e.test_run_id = test_runs.id)`);
+      if (!run) return;
+      const c = pick(['TP', 'FP', 'TN', 'FN'] as const) ?? 'TP';
+      const selected = pick(tools()) ?? null;
+      db.transaction(() => {
+        db.prepare('update test_runs set classification = ?, selected_server = ?, selected_tool = ? where id = ?').run(c, selected?.server ?? null, selected?.name ?? null, run.id);
+        db.prepare('update evaluation_results set classification = ?, selected_server = ?, selected_tool = ?, parameter_correctness = ?, pass_k = ? where test_run_id = ?')
+          .run(c, selected?.server ?? null, selected?.name ?? null, rng() < 0.5 ? null : rng(), rng() < 0.5 ? null : 1, run.id);
+      })();
+    },
+    /** The deferred self-assessment lands after the verdict: confidence and category only. */
+    deferredConfidence() {
+      const run = randomRun(`exists (select 1 from evaluation_results e where e.test_run_id = test_runs.id)`);
+      if (!run) return;
+      const score = rng() < 0.2 ? null : rng();
+      const category = score === null ? null : pick(['robust', 'misleading', 'needs_clarity'] as const) ?? null;
+      db.transaction(() => {
+        db.prepare('update test_runs set confidence_score = ?, confidence_category = ?, input_tokens = coalesce(input_tokens, 0) + 50 where id = ?').run(score, category, run.id);
+        db.prepare('update evaluation_results set confidence_score = ?, confidence_category = ? where test_run_id = ?').run(score, category, run.id);
+      })();
+    },
+    deleteRun() {
+      const run = randomRun();
+      if (run) db.prepare('delete from test_runs where id = ?').run(run.id);
+    },
+    deleteEvaluationOnly() {
+      const run = randomRun(`exists (select 1 from evaluation_results e where e.test_run_id = test_runs.id)`);
+      if (run) db.prepare('delete from evaluation_results where test_run_id = ?').run(run.id);
+    },
+    moveRunInTime() {
+      const run = randomRun();
+      if (run) db.prepare('update test_runs set created_at = ? where id = ?').run(day(), run.id);
+    },
+    moveRunToBatch() {
+      const run = randomRun();
+      if (run) db.prepare('update test_runs set batch_id = ? where id = ?').run(rng() < 0.2 ? null : pick(batchIds()) ?? null, run.id);
+    },
+    /** Changes which runs a server/tool filter finds among the runs that never completed. */
+    editCaseExpectation() {
+      const id = pick(caseIds());
+      const tool = rng() < 0.2 ? null : pick(tools()) ?? null;
+      if (id) db.prepare('update test_cases set expected_mcp_server_name = ?, expected_tool_name = ? where id = ?').run(tool?.server ?? null, tool?.name ?? null, id);
+    },
+    deleteModelSettings() {
+      const id = pick(settingsIds());
+      if (id && settingsIds().length > 1) db.prepare('delete from model_settings where id = ?').run(id);
+    },
+    addModelSettings() {
+      write.modelSettings({ provider: 'openai', model: `gpt-${Math.floor(rng() * 1000)}` });
+    },
+    deleteBatch() {
+      const id = pick(batchIds());
+      if (id && batchIds().length > 1) db.prepare('delete from run_batches where id = ?').run(id);
+    },
+    addBatch() {
+      write.batch({ name: `b${Math.floor(rng() * 1e6)}` });
+    },
+    deleteTestCase() {
+      const id = pick(caseIds());
+      if (id && caseIds().length > 5) db.prepare('delete from test_cases where id = ?').run(id);
+    },
+    /** A statement that touches many runs at once, as cancelPendingRuns does. */
+    cancelAllPending() {
+      db.prepare(`update test_runs set status = 'cancelled', error_message = 'cancelled' where status in ('pending', 'running')`).run();
+    },
+  };
+}
+
+describe('metrics_rollup', () => {
+  it('holds what the per-run queries count after the backfill-equivalent bulk insert', () => {
+    expectRollupMatchesRuns('after insertSyntheticRuns');
+    const [{ runs }] = [sqlite().prepare<[], { runs: number }>('select sum(runs) as runs from metrics_rollup').get() ?? { runs: -1 }];
+    expect(runs).toBe(1500);
+  });
+
+  it('stays equal to the per-run queries through random inserts, transitions, reclassifications, deferred confidence, deletes and cascades', () => {
+    const rng = seededRandom(2024);
+    const ops = makeOperations(rng);
+    const names = Object.keys(ops) as (keyof typeof ops)[];
+    const seen = new Set<string>();
+    for (let step = 0; step < 160; step++) {
+      const name = names[Math.floor(rng() * names.length)] as keyof typeof ops;
+      ops[name]();
+      seen.add(name);
+      if (step % 8 === 7) expectRollupMatchesRuns(`step ${step} (${name})`);
+    }
+    expectRollupMatchesRuns('end');
+    expect([...seen].sort()).toEqual([...names].sort());
+  });
+
+  it('moves a deferred self-assessment from unrated to its category in the same summary', () => {
+    const run = sqlite()
+      .prepare<[], { id: string; batchId: string }>(
+        `select r.id, r.batch_id as batchId from test_runs r join evaluation_results e on e.test_run_id = r.id where r.batch_id is not null limit 1`,
+      )
+      .get();
+    if (!run) throw new Error('no evaluated run');
+    sqlite().prepare('update evaluation_results set confidence_score = null, confidence_category = null where test_run_id = ?').run(run.id);
+    const before = selectRollupEvaluationTotals({ batchId: run.batchId });
+    sqlite().prepare(`update evaluation_results set confidence_score = 0.9, confidence_category = 'robust' where test_run_id = ?`).run(run.id);
+    const after = selectRollupEvaluationTotals({ batchId: run.batchId });
+    expect(after.unrated).toBe(before.unrated - 1);
+    expect(after.robust).toBe(before.robust + 1);
+    expect(after.total).toBe(before.total);
+  });
+
+  it('leaves a scope it cannot serve to the per-run path: a test case, or a bound inside a day', () => {
+    expect(canReadRollup({ testCaseId: 'x' })).toBe(false);
+    expect(canReadRollup({ createdFrom: '2025-01-02T09:30:00.000Z' })).toBe(false);
+    expect(canReadRollup({ createdBefore: '2025-01-02T00:00:00.001Z' })).toBe(false);
+    expect(canReadRollup({ createdFrom: '2025-01-02T00:00:00.000Z', createdBefore: '2025-01-09T00:00:00.000Z', serverName: 's' })).toBe(true);
+  });
+});
