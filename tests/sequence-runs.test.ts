@@ -44,7 +44,8 @@ describe('sequence runs: store and per-call metrics', () => {
   const caseId = w.testCase({ name: 'milk', expected: { server: 'todo', name: 'search_todos' } });
   const negativeId = w.testCase({ name: 'chat', expected: null, servers: ['todo'] });
   const model = w.modelSettings({ provider: 'openai', model: 'gpt-test' });
-  const pending = (testCaseId: string) => w.run({ testCaseId, modelSettingsId: model, status: 'running' });
+  const otherModel = w.modelSettings({ provider: 'anthropic', model: 'claude-test' });
+  const pending = (testCaseId: string, modelSettingsId = model) => w.run({ testCaseId, modelSettingsId, status: 'running' });
 
   it('has no calls figures before any sequence run', async () => {
     w.run({ testCaseId: caseId, modelSettingsId: model, selected: { server: 'todo', name: 'search_todos' }, executionTimeMs: 50 });
@@ -100,7 +101,7 @@ describe('sequence runs: store and per-call metrics', () => {
     // A missing call and a forbidden one: 1 TP + 1 FN, 1 FP.
     store(pending(caseId), [SEARCH, UPDATE], trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'delete_todo', { id: 42 })]), [{ server: 'todo', tool: 'delete_todo' }]);
     // A negative case answered without a call: TN, no per-call rows.
-    store(pending(negativeId), [], trajectoryOf([]));
+    store(pending(negativeId, otherModel), [], trajectoryOf([]));
     const res = await call<MetricsSummary>(summaryRoute.GET, 'GET', '/api/metrics/summary');
     expect(res.body.calls).toEqual({
       runs: 3,
@@ -116,6 +117,10 @@ describe('sequence runs: store and per-call metrics', () => {
         tokensMean: (330 + 330 + 110) / 3,
         latencyMeanMs: 120,
       }),
+      byModel: [
+        { provider: 'anthropic', model: 'claude-test', runs: 1, counts: { tp: 0, fp: 0, fn: 0 }, precision: null, recall: null, f1: null, argumentCorrectness: null, stepsMean: 1 },
+        { provider: 'openai', model: 'gpt-test', runs: 2, counts: { tp: 3, fp: 1, fn: 1 }, precision: 0.75, recall: 0.75, f1: 0.75, argumentCorrectness: 1, stepsMean: 3 },
+      ],
     });
     // The per-case figures still count every run, selection and sequence.
     expect(res.body.counts.total).toBe(4);

@@ -57,3 +57,32 @@ export function selectCallOutcomes(filters: MetricsScope): CallOutcomeRow {
   if (!row) throw new Error('an aggregate without GROUP BY always returns a row');
   return row;
 }
+
+export type ModelCallRow = CallOutcomeRow & {
+  modelSettingsId: string | null;
+  provider: string | null;
+  model: string | null;
+  runs: number;
+  stepsSum: number;
+};
+
+/** The same figures per model settings row (runs whose settings were deleted group under null). */
+export function selectCallFiguresByModel(filters: MetricsScope): ModelCallRow[] {
+  const { from, params } = sequenceRunsFrom(filters);
+  const sql = `
+    with runs as (select r.id as id, e.model_settings_id as m, r.steps as steps ${from}),
+      per_run as (
+        select runs.m as m, count(*) as runs, total(runs.steps) as stepsSum from runs group by runs.m
+      ),
+      per_call as (
+        select runs.m as m, total(c.outcome = 'TP') as tp, total(c.outcome = 'FP') as fp, total(c.outcome = 'FN') as fn,
+          avg(c.argument_correctness) as argumentCorrectness, count(c.argument_correctness) as scoredCalls
+        from runs join call_results c on c.test_run_id = runs.id group by runs.m
+      )
+    select p.m as modelSettingsId, s.provider as provider, s.model as model, p.runs as runs, p.stepsSum as stepsSum,
+      coalesce(k.tp, 0) as tp, coalesce(k.fp, 0) as fp, coalesce(k.fn, 0) as fn,
+      k.argumentCorrectness as argumentCorrectness, coalesce(k.scoredCalls, 0) as scoredCalls
+    from per_run p left join per_call k on k.m is p.m left join model_settings s on s.id = p.m
+    order by s.provider, s.model, p.m`;
+  return getSqlite().prepare<Record<string, string>, ModelCallRow>(sql).all(params);
+}

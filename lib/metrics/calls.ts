@@ -1,5 +1,5 @@
 import type { MetricsScope } from '@/db/queries/metrics';
-import { selectCallOutcomes, selectSequenceCaseFigures } from '@/db/queries/metrics-calls';
+import { selectCallFiguresByModel, selectCallOutcomes, selectSequenceCaseFigures } from '@/db/queries/metrics-calls';
 import { computeF1, computeRates, divideOrNull, toConfusionCounts, type ConfusionCounts, type HeadlineRates } from './rates';
 
 /**
@@ -24,6 +24,18 @@ export type CallMetrics = {
     tokensMean: number | null;
     latencyMeanMs: number | null;
   };
+  /** Per model: its sequence runs, per-call counts and rates, mean steps. */
+  byModel: {
+    provider: string | null;
+    model: string | null;
+    runs: number;
+    counts: { tp: number; fp: number; fn: number };
+    precision: number | null;
+    recall: number | null;
+    f1: number | null;
+    argumentCorrectness: number | null;
+    stepsMean: number | null;
+  }[];
 };
 
 export function getCallMetrics(scope: MetricsScope): CallMetrics | null {
@@ -45,5 +57,16 @@ export function getCallMetrics(scope: MetricsScope): CallMetrics | null {
       tokensMean: divideOrNull(cases.tokensSum, cases.runs),
       latencyMeanMs: divideOrNull(cases.latencySum, cases.latencyRuns),
     },
+    byModel: selectCallFiguresByModel(scope).map((m) => ({
+      provider: m.provider,
+      model: m.model,
+      runs: m.runs,
+      counts: { tp: m.tp, fp: m.fp, fn: m.fn },
+      precision: divideOrNull(m.tp, m.tp + m.fp),
+      recall: divideOrNull(m.tp, m.tp + m.fn),
+      f1: computeF1(m.tp, m.fp, m.fn),
+      argumentCorrectness: m.scoredCalls > 0 ? m.argumentCorrectness : null,
+      stepsMean: divideOrNull(m.stepsSum, m.runs),
+    })),
   };
 }
