@@ -303,6 +303,9 @@ class PairBuffer {
   }
 }
 
+/** Columns per tile of the scan's fast path (see visit). */
+const SCAN_TILE = 256;
+
 /** Top-k per item and the pairs at or above `cut`, fed one block of the upper triangle at a time (also by the kernel's workers). */
 export function neighbourScanner(n: number, k: number, cut: number) {
   const kk = Math.max(1, Math.min(k, n - 1));
@@ -311,6 +314,7 @@ export function neighbourScanner(n: number, k: number, cut: number) {
   // The weakest kept score per row: most pairs are rejected by one comparison.
   const floor = new Float32Array(n).fill(-Infinity);
   const candidates = new PairBuffer();
+  let tileFloor = new Float32Array(0);
 
   const offer = (row: number, col: number, value: number) => {
     const base = row * kk;
@@ -329,13 +333,30 @@ export function neighbourScanner(n: number, k: number, cut: number) {
     /** Per item, the score a pair must beat to enter its list (-Infinity until it holds k); only ever rises. */
     floor: floor as Readonly<Float32Array>,
     visit(rowStart: number, rowEnd: number, block: Float32Array) {
+      // Per tile of columns, the lowest of their floors and the cut, as the block starts: floors
+      // only rise, so a score under it (and under the row's floor) can change nothing, and most
+      // scores are, which saves two loads and two comparisons each.
+      const tiles = Math.ceil(n / SCAN_TILE);
+      if (tileFloor.length < tiles) tileFloor = new Float32Array(tiles);
+      for (let t = Math.floor((rowStart + 1) / SCAN_TILE); t < tiles; t++) {
+        let low = cut;
+        for (let j = t * SCAN_TILE, end = Math.min(n, j + SCAN_TILE); j < end; j++) if (floor[j]! < low) low = floor[j]!;
+        tileFloor[t] = low;
+      }
       for (let i = rowStart; i < rowEnd; i++) {
         const offset = (i - rowStart) * n;
-        for (let j = i + 1; j < n; j++) {
-          const v = block[offset + j]!;
-          if (v > floor[i]!) offer(i, j, v);
-          if (v > floor[j]!) offer(j, i, v);
-          if (v >= cut) candidates.push(i, j, v);
+        for (let j0 = i + 1; j0 < n; ) {
+          const t = Math.floor(j0 / SCAN_TILE);
+          const end = Math.min(n, (t + 1) * SCAN_TILE);
+          const low = Math.min(tileFloor[t]!, floor[i]!);
+          for (let j = j0; j < end; j++) {
+            const v = block[offset + j]!;
+            if (v < low) continue;
+            if (v > floor[i]!) offer(i, j, v);
+            if (v > floor[j]!) offer(j, i, v);
+            if (v >= cut) candidates.push(i, j, v);
+          }
+          j0 = end;
         }
       }
     },
