@@ -10,6 +10,7 @@ import {
   toolDefinitions,
   type TestRunRow,
 } from '../schema';
+import { selectRollupBatchStatusCounts } from './metrics-rollup';
 import { storeRunTools, type SnapshotToolInput } from './tool-snapshots';
 import { newId, nowIso, type Page } from './util';
 
@@ -291,19 +292,18 @@ export function deleteRun(id: string): boolean {
 
 export type RunCounts = { total: number; pending: number; running: number; completed: number; failed: number; cancelled: number };
 
+const RUN_STATUSES = testRuns.status.enumValues;
+const isRunStatus = (s: string): s is (typeof RUN_STATUSES)[number] => (RUN_STATUSES as readonly string[]).includes(s);
+
 export function countRunsByStatus(batchIds: string[]): Map<string, RunCounts> {
   const out = new Map<string, RunCounts>();
   for (const id of batchIds) out.set(id, { total: 0, pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0 });
   if (batchIds.length === 0) return out;
-  const rows = getDb()
-    .select({ batchId: testRuns.batchId, status: testRuns.status, n: count() })
-    .from(testRuns)
-    .where(inArray(testRuns.batchId, batchIds))
-    .groupBy(testRuns.batchId, testRuns.status)
-    .all();
-  for (const r of rows) {
-    const c = r.batchId ? out.get(r.batchId) : undefined;
-    if (!c) continue;
+  // metrics_rollup's groups (batch first, kept by triggers in each writer's transaction): a seek
+  // per batch over its few groups, not a pass over its runs (0.7-0.9 s for a batch at 1M runs).
+  for (const r of selectRollupBatchStatusCounts(batchIds)) {
+    const c = out.get(r.batchId);
+    if (!c || !isRunStatus(r.status)) continue;
     c[r.status] += r.n;
     c.total += r.n;
   }
