@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { tabTo } from './helpers/a11y';
+import { lowContrast } from './helpers/contrast';
 
 /*
  * Issue 18: the batch page's test case x model matrix and the test case page. A local batch
@@ -123,13 +124,16 @@ test('the batch page shows the matrix: sortable, every cell a link to its run, a
 test("the test-case list shows each case's last verdict per model and links the case to its page", async ({ page }) => {
   const api = await getJson<Matrix>(page.request, `/api/batches/${batch.id}/matrix`);
   const row = api.rows[0];
-  const item = (await getJson<List<{ id: string; lastVerdicts: { modelLabel: string; classification: string; runId: string }[] }>>(page.request, `/api/test-cases?search=${encodeURIComponent(row?.testCaseName ?? '')}`)).items.find((c) => c.id === row?.testCaseId);
+  const item = (await getJson<List<{ id: string; lastVerdicts: { model: string; modelLabel: string; classification: string; runId: string }[] }>>(page.request, `/api/test-cases?search=${encodeURIComponent(row?.testCaseName ?? '')}`)).items.find((c) => c.id === row?.testCaseId);
   const latest = item?.lastVerdicts ?? [];
   expect(latest.length).toBeGreaterThanOrEqual(2);
   await page.goto(`/test-cases?search=${encodeURIComponent(row?.testCaseName ?? '')}`);
   const tr = page.getByTestId('test-case-row').filter({ has: page.getByRole('link', { name: row?.testCaseName, exact: true }) });
   const cell = tr.getByTestId('last-verdicts');
-  for (const v of latest.slice(0, 3)) await expect(cell).toContainText(`${v.modelLabel}: ${v.classification}`);
+  for (const v of latest.slice(0, 3)) {
+    await expect(cell).toContainText(`${v.model}: ${v.classification}`);
+    await expect(cell.getByRole('link', { name: new RegExp(`last run with ${v.modelLabel}: ${v.classification}`) })).toBeVisible();
+  }
   await cell.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/runs/${latest[0]?.runId}$`));
   await page.goBack();
@@ -175,15 +179,24 @@ test('no sideways scroll on a phone, dark mode follows the system, 404 for an un
     expect(widths.page, `${path} fits 390px`).toBeLessThanOrEqual(widths.viewport);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  for (const [path, name] of [[`/runs/batches/${batch.id}`, 'batch-page-dark'], [`/test-cases/${caseIds[0]}`, 'case-page-dark']] as const) {
-    await page.goto(path);
-    await expect(page.locator('main table').first()).toBeVisible();
-    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(bg).toBe('rgb(18, 19, 24)');
-    await shot(page, name);
+  // Both colour schemes: the body follows the system, every verdict, number and badge reads at 4.5:1 or more.
+  const pages = [
+    [`/runs/batches/${batch.id}`, 'batch-page'],
+    [`/test-cases/${caseIds[0]}`, 'case-page'],
+    ['/test-cases', 'list'],
+  ] as const;
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [path, name] of pages) {
+      await page.goto(path);
+      await expect(page.locator('main table').first()).toBeVisible();
+      await expect(page.locator('.state-loading')).toHaveCount(0);
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(bg).toBe(scheme === 'dark' ? 'rgb(18, 19, 24)' : 'rgb(247, 247, 248)');
+      expect(await lowContrast(page, 'h1, h2, p, th, td, dt, dd, .mx-verdict, .mx-num, .mx-counts, .tcd-verdict, .tcd-dot, .tc-verdict strong, .tc-verdict-model, .badge, .btn'), `${path} (${scheme})`).toEqual([]);
+      await shot(page, `${name}-${scheme}`);
+    }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/runs/batches/no-such-batch');
   // (Next's route announcer is an empty alert region too.)
   await expect(page.getByRole('alert').filter({ hasText: 'Could not load' })).toContainText("Batch 'no-such-batch' not found");

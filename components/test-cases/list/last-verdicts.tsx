@@ -7,7 +7,8 @@ const SHOWN = 3;
 
 /**
  * The list's "Last verdict" cell: each model's latest finished verdict on the case (most recent
- * model first, up to three), as "local/lexical: TP" badges linking to the run; word and colour.
+ * model first, up to three), as compact "gpt-4o-mini: TP" badges (the provider in the name and
+ * tooltip) linking to the run; word and colour.
  */
 export function LastVerdicts({ verdicts, caseName }: { verdicts: LastVerdictDto[] | undefined; caseName: string }) {
   if (!verdicts || verdicts.length === 0) return <span className="muted">not run</span>;
@@ -20,8 +21,9 @@ export function LastVerdicts({ verdicts, caseName }: { verdicts: LastVerdictDto[
             href={`/runs/${encodeURIComponent(v.runId)}`}
             className={`tc-verdict tc-verdict-${outcomeTone(v.outcome)}`}
             aria-label={`${caseName}, last run with ${v.modelLabel}: ${v.classification} (${v.outcome}); open the run`}
+            title={`${v.modelLabel}: ${v.classification} (${v.outcome})`}
           >
-            <span className="tc-verdict-model">{v.modelLabel}:</span> <strong>{v.classification}</strong>
+            <span className="tc-verdict-model">{v.model}:</span> <strong>{v.classification}</strong>
           </Link>
         </li>
       ))}
