@@ -1,0 +1,170 @@
+/**
+ * The metrics at 1,000,000 runs (issue 19): every summary filter case, the batch comparison and
+ * the batch counts, each through the per-run queries ("before") and the maintained rollup
+ * ("after"). The database is generated once into a cache directory (BENCH_CACHE_DIR, default
+ * .bench-cache/ at the repository root, gitignored) and reused while its marker matches.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { closeDb, databaseFile, getSqlite } from '@/db/client';
+import {
+  readMetricsSnapshot,
+  selectEvaluationTotals,
+  selectLatencyAt,
+  selectRunRollups,
+  selectToolCells,
+  withResolvedRunScope,
+} from '@/db/queries/metrics';
+import { countRunsByStatus } from '@/db/queries/runs';
+import { compareBatches } from '@/lib/metrics/compare';
+import type { MetricsFilters } from '@/lib/metrics/filters';
+import { locateNearestRank } from '@/lib/metrics/percentile';
+import { getMetricsSummary, toScope } from '@/lib/metrics/summary';
+import { insertSyntheticRuns } from '@/tests/helpers/synthetic-runs';
+
+const RUNS = Number(process.env.BENCH_METRICS_RUNS ?? 1_000_000);
+const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? path.join(process.cwd(), '.bench-cache', `metrics-${RUNS}`);
+const MARKER = 'bench:metrics-runs';
+const MIGRATION = path.join(process.cwd(), 'db', 'migrations', '0015_metrics_rollup.sql');
+const BUDGET = { summary: 200, compare: 300, counts: 20 };
+const REPEATS = 3;
+
+function time(fn: () => unknown): number {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Median of a few warm calls after one call that warms the page cache. */
+function warm(fn: () => unknown): number {
+  fn();
+  return median(Array.from({ length: REPEATS }, () => time(fn)));
+}
+
+/** The rollup's statements from its migration: the backfill and the triggers. */
+function rollupStatements(): { backfill: string; triggers: string[] } {
+  const statements = fs.readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+  const backfill = statements.find((s) => s.includes('INSERT INTO `metrics_rollup`') && s.includes('FROM `test_runs` R LEFT JOIN'));
+  const triggers = statements.filter((s) => s.startsWith('CREATE TRIGGER `trg_metrics_rollup_'));
+  if (!backfill || triggers.length === 0) throw new Error(`no rollup statements in ${MIGRATION}`);
+  return { backfill, triggers };
+}
+
+/**
+ * Bulk load: the rollup triggers are dropped while a million rows go in (one upsert per row
+ * would be most of the load), then one backfill, then the triggers are back: what the
+ * migration does to an existing database.
+ */
+function generate(): void {
+  const sqlite = getSqlite();
+  const { backfill, triggers } = rollupStatements();
+  const names = triggers.map((t) => /CREATE TRIGGER `([^`]+)`/.exec(t)?.[1] ?? '');
+  for (const name of names) sqlite.exec(`drop trigger if exists \`${name}\``);
+  let backfillMs = 0;
+  const insertMs = time(() => insertSyntheticRuns(RUNS, { seed: 42 }));
+  sqlite.transaction(() => {
+    sqlite.exec('delete from metrics_rollup');
+    backfillMs = time(() => sqlite.exec(backfill));
+    for (const t of triggers) sqlite.exec(t);
+    sqlite.prepare(`insert into app_meta (key, value) values (?, ?)`).run(MARKER, String(RUNS));
+  })();
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  console.log(`generated ${RUNS} runs in ${Math.round(insertMs)} ms, rollup backfill ${Math.round(backfillMs)} ms`);
+}
+
+function openCached(): void {
+  closeDb();
+  process.env.DATA_DIR = CACHE_DIR;
+  process.env.SEED_DEMO = 'false';
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const marker = getSqlite().prepare<[string], string>('select value from app_meta where key = ?').pluck().get(MARKER);
+  if (marker === String(RUNS)) console.log(`reusing ${RUNS} cached runs in ${CACHE_DIR}`);
+  else {
+    if (marker !== undefined || getSqlite().prepare<[], number>('select count(*) from test_runs').pluck().get()) {
+      throw new Error(`${CACHE_DIR} holds other data: remove it to regenerate`);
+    }
+    generate();
+  }
+}
+
+/** Today's per-run path of the summary's figures (what getMetricsSummary read before the rollup). */
+function perRunSummary(filters: MetricsFilters): void {
+  const scope = toScope(filters);
+  readMetricsSnapshot(() => {
+    selectEvaluationTotals(scope);
+    selectToolCells(scope);
+    withResolvedRunScope(scope, (runScope) => {
+      const n = selectRunRollups(runScope).all.latencyRuns;
+      for (const p of [50, 95]) {
+        if (n === 0) continue;
+        const { offset, order } = locateNearestRank(p, n);
+        selectLatencyAt(runScope, offset, order);
+      }
+    });
+  });
+}
+
+function filterCases(): [string, MetricsFilters][] {
+  const sqlite = getSqlite();
+  const batchIds = sqlite.prepare<[], string>(`select id from run_batches where name like 'syn batch %' order by name`).pluck().all();
+  const model = sqlite.prepare<[], { provider: 'openai'; model: string }>('select provider, model from model_settings order by rowid limit 1').get();
+  const server = 'syn-server-1';
+  const toolName = `search_${server.replace(/\W/g, '_')}`;
+  const week: MetricsFilters = { from: '2025-01-13', to: '2025-01-19' };
+  const day: MetricsFilters = { from: '2025-01-15', to: '2025-01-15' };
+  const models = { provider: model?.provider, model: model?.model };
+  return [
+    ['all runs', {}],
+    ['one batch', { batchId: batchIds[0] }],
+    ['one model', models],
+    ['one tool name', { toolName }],
+    ['one server name', { serverName: server }],
+    ['server + tool name', { serverName: server, toolName }],
+    ['one week', week],
+    ['one day', day],
+    ['one week + batch', { ...week, batchId: batchIds[2] }],
+    ['one week + model', { ...week, ...models }],
+    ['one week + tool name', { ...week, toolName }],
+    ['one week + server name', { ...week, serverName: server }],
+    ['one day + server name', { ...day, serverName: server }],
+    ['from a date on (open end)', { from: '2025-01-10' }],
+    ['the whole month (every run)', { from: '2025-01-01', to: '2025-01-31' }],
+    ['one week, date-times with offsets', { from: '2025-01-13T09:30:00+02:00', to: '2025-01-20T17:45:00-05:00' }],
+  ];
+}
+
+const verdict = (ms: number, budget: number) => (ms < budget ? 'yes' : 'NO');
+
+export async function runBenchmark(): Promise<void> {
+  openCached();
+  const sqlite = getSqlite();
+  const groups = sqlite.prepare<[], number>('select count(*) from metrics_rollup').pluck().get() ?? 0;
+  const bytes = fs.statSync(databaseFile()).size;
+  console.log(`${RUNS} runs, ${groups} rollup groups, database ${Math.round(bytes / 1e6)} MB`);
+  const rows = filterCases().map(([label, filters]) => {
+    const after = warm(() => getMetricsSummary(filters));
+    const before = warm(() => perRunSummary(filters));
+    return { case: label, beforeMs: Math.round(before), afterMs: Math.round(after), [`under ${BUDGET.summary} ms`]: verdict(after, BUDGET.summary) };
+  });
+  console.table(rows);
+
+  const batchIds = sqlite.prepare<[], string>(`select id from run_batches order by name`).pluck().all();
+  const countsBefore = warm(() =>
+    sqlite.prepare('select batch_id, status, count(*) from test_runs where batch_id in (select value from json_each(?)) group by batch_id, status').all(JSON.stringify(batchIds)),
+  );
+  const countsAfter = warm(() => countRunsByStatus(batchIds));
+  const [a, b] = batchIds;
+  const compare = a && b ? warm(() => compareBatches(a, b)) : Number.NaN;
+  console.table([
+    { case: `batch counts (${batchIds.length} batches)`, beforeMs: Math.round(countsBefore), afterMs: Math.round(countsAfter), budgetMs: BUDGET.counts, met: verdict(countsAfter, BUDGET.counts) },
+    { case: 'compare two batches', beforeMs: '', afterMs: Math.round(compare), budgetMs: BUDGET.compare, met: verdict(compare, BUDGET.compare) },
+  ]);
+  console.log(`load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  closeDb();
+}
