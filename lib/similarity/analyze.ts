@@ -1,6 +1,6 @@
 import { getEnv } from '@/lib/env';
 import { createYielder } from '@/lib/event-loop';
-import { findClusters, type Cluster } from './clusters';
+import { findClustersCooperatively, type Cluster } from './clusters';
 import { sortFlagged, type FlaggedList, type IndexedPair } from './flagged-pairs';
 import type { Scoring } from './scoring';
 import { scanNeighboursInWorkers, type KernelResult } from './kernel/pool';
@@ -139,15 +139,19 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
 
   // Best first as shown: equal reported scores in tool order, not in the order of float noise
   // below the fourth decimal (which differs between this thread's kernel and the workers').
-  const toolNeighbours: ToolNeighbours[] = ids.map((id, i) => {
+  const toolNeighbours: ToolNeighbours[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = ids[i] ?? '';
     const list: { j: number; similarity: number }[] = [];
     for (let r = 0; r < neighbours.k; r++) {
       const j = neighbours.indices[i * neighbours.k + r]!;
       if (j >= 0) list.push({ j, similarity: scale.score(neighbours.values[i * neighbours.k + r]!) });
     }
     list.sort((x, y) => y.similarity - x.similarity || x.j - y.j);
-    return { tool: id, neighbours: list.map((x): Neighbour => ({ tool: ids[x.j] ?? '', similarity: x.similarity })) };
-  });
+    toolNeighbours.push({ tool: id, neighbours: list.map((x): Neighbour => ({ tool: ids[x.j] ?? '', similarity: x.similarity })) });
+    if ((i & 1023) === 0) await pause();
+  }
+  const clusters = await findClustersCooperatively(n, flagged, ids, pause);
   await pause();
 
   return {
@@ -155,7 +159,7 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
     threshold: options.threshold,
     pairs,
     neighbours: toolNeighbours,
-    clusters: findClusters(n, flagged, ids),
+    clusters,
     flagged,
     neighbourIndex: { k: neighbours.k, indices: neighbours.indices },
     matrix,

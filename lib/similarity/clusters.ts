@@ -25,10 +25,34 @@ function find(parent: Int32Array, x: number): number {
   return root;
 }
 
+/** Edges between checkpoints of the cooperative variant: a few ms of union-find. */
+const EDGES_PER_STEP = 65_536;
+
 export function findClusters(count: number, edges: Iterable<ClusterEdge>, ids: readonly string[]): Cluster[] {
+  const steps = clusterSteps(count, edges, ids);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** findClusters for the request thread: millions of flagged pairs (100,000 tools) yield to the event loop as they go. */
+export async function findClustersCooperatively(count: number, edges: Iterable<ClusterEdge>, ids: readonly string[], pause: () => Promise<void>): Promise<Cluster[]> {
+  const steps = clusterSteps(count, edges, ids);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The work of findClusters, pausing (a yield) every EDGES_PER_STEP edges. */
+function* clusterSteps(count: number, edges: Iterable<ClusterEdge>, ids: readonly string[]): Generator<void, Cluster[]> {
   const parent = Int32Array.from({ length: count }, (_, i) => i);
   const rank = new Uint8Array(count);
+  let seen = 0;
   for (const { a, b } of edges) {
+    if (++seen % EDGES_PER_STEP === 0) yield;
     const ra = find(parent, a);
     const rb = find(parent, b);
     if (ra === rb) continue;
@@ -41,6 +65,7 @@ export function findClusters(count: number, edges: Iterable<ClusterEdge>, ids: r
   }
   const groups = new Map<number, { members: number[]; pairCount: number; max: number; min: number }>();
   for (const { a, similarity } of edges) {
+    if (++seen % EDGES_PER_STEP === 0) yield;
     const root = find(parent, a);
     const group = groups.get(root) ?? { members: [], pairCount: 0, max: -Infinity, min: Infinity };
     group.pairCount++;
