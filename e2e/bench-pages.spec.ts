@@ -128,6 +128,7 @@ test('every page is usable within 1 s with 2,000 test cases and 10,000 runs in t
     '/test-cases',
     '/test-cases?sort=name&dir=desc&size=200&page=3',
     '/test-cases?tag=smoke&tag=regression',
+    '/test-cases?sort=lastVerdict&size=200',
     `/test-cases/${testCase}`,
     '/runs',
     `/runs/batches/${batch}`,

@@ -58,6 +58,29 @@ test('tag chips filter the list and the URL keeps the tags', async ({ page }) =>
   await expect(page.getByTestId('test-case-row').first().getByRole('list', { name: 'Tags' })).toContainText(OTHER);
   await page.reload();
   await expect(page.getByText(`${COUNT / 3} test cases match`)).toBeVisible();
+
+  // Chips, tags, the selection bar and the page-size control wrap on a phone: no sideways scroll.
+  await page.getByRole('checkbox', { name: `Select ${TAG} case 117` }).check();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('group', { name: 'Selected test cases' })).toContainText('1 test case selected');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${SHOTS}/dark-large-suites-phone.png`, fullPage: true });
+});
+
+test('the editor sets tags, comma-separated, and refuses a bad one on its field', async ({ page, request }) => {
+  const target = (await tagged(request, OTHER)).items[0] as TestCase;
+  await page.goto(`/test-cases/${target.id}/edit`);
+  const tags = page.getByLabel('Tags (optional)');
+  await expect(tags).toHaveValue(target.tags.join(', '));
+  await tags.fill(`${target.tags.join(', ')}, bad;tag`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(tags).toHaveAttribute('aria-invalid', 'true');
+  await tags.fill(`${target.tags.join(', ')}, edited here`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/test-cases\?saved=/);
+  const saved = (await (await request.get(`/api/test-cases/${target.id}`)).json()) as TestCase;
+  expect(saved.tags).toEqual([...target.tags, 'edited here'].sort());
 });
 
 test('columns sort both ways with aria-sort; page and page size survive reload and Back', async ({ page }) => {
