@@ -179,3 +179,22 @@ test('live progress names each finished run by test case and model, and counts p
   await expect(recent).not.toContainText(/\brun [0-9a-f]{8}\b/);
   await expect(recent).toContainText(/local\/(hybrid|lexical)/);
 });
+
+test('no sideways scroll at 390 px or 1280 px on the pages these actions live on, in both colour schemes', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const url of ['/runs', `/runs/batches/${ids.local}`, '/metrics?trend=batch']) {
+        await openPage(page, url);
+        // Charts size themselves after they load: the page settles within the poll.
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${url} at ${width} px (${scheme})` })
+          .toBeLessThanOrEqual(0);
+      }
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, `/runs/batches/${ids.local}`);
+  await page.screenshot({ path: 'test-results/screenshots/batch-reports-batch-page-phone-dark.png', fullPage: true });
+});
