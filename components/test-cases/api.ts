@@ -2,6 +2,7 @@ import { apiFetch, qs } from '@/components/data/fetcher';
 import type { ImportReport, TestCaseDto } from '@/components/data/types';
 import { TEST_CASE_FORMAT_IDS, type TestCaseFormatId } from '@/lib/test-cases/formats/types';
 import type { ExpectedParameters } from './editor/expected-arguments';
+import type { SequencePayload } from './editor/sequence/sequence-values';
 
 /** The body of POST /api/test-cases and PATCH /api/test-cases/{id}. */
 export type TestCasePayload = {
@@ -13,7 +14,7 @@ export type TestCasePayload = {
   expectedParameters: ExpectedParameters | null;
   argumentMatching: TestCaseDto['argumentMatching'];
   tags: string[];
-};
+} & SequencePayload;
 
 export const TEST_CASE_FORMATS = TEST_CASE_FORMAT_IDS;
 export type TestCaseFormat = TestCaseFormatId;

@@ -2,6 +2,8 @@ import { ApiError } from '@/components/data/fetcher';
 import type { FieldErrors, FieldName } from './form-values';
 
 const FIELDS: readonly FieldName[] = ['name', 'query', 'tags', 'serverIds', 'expectedServer', 'expectedTool', 'expectedParameters'];
+/** Sequence fields (issue 17): their problems keep the whole path, so they land on the row they name. */
+const SEQUENCE_FIELDS = new Set(['mode', 'context', 'expectedCalls', 'callOrder', 'forbiddenTools', 'maxSteps', 'execute', 'mockResults']);
 
 type Detail = { path?: unknown; message?: unknown };
 
@@ -25,6 +27,8 @@ export function fieldErrorsFromApi(error: unknown): { message: string; fields: F
       if (head === 'expectedParameters' && argument) {
         fields.arguments = { ...fields.arguments, [argument]: rest.length ? `${rest.join('.')}: ${d.message}` : d.message };
         fields.expectedParameters ??= d.message;
+      } else if (SEQUENCE_FIELDS.has(head)) {
+        fields.paths = { ...fields.paths, [d.path]: fields.paths?.[d.path] ?? d.message };
       } else if (isFieldName(head)) {
         fields[head] ??= d.message;
       }

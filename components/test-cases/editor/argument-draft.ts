@@ -12,6 +12,8 @@ export type ArgumentDraft = {
   choices: string[];
   /** The stored value does not fit the schema type, so this row is edited as JSON. */
   asJson: boolean;
+  /** $fromResult only: the index of the earlier expected call, as typed (the path is `text`). */
+  fromCall?: string;
 };
 
 export const EMPTY_DRAFT: ArgumentDraft = { mode: 'unchecked', text: '', tolerance: '', choices: [], asJson: false };
@@ -128,6 +130,14 @@ function parseRegex(text: string): Parsed {
   }
 }
 
+function parseFromResult(draft: ArgumentDraft): Parsed {
+  const call = Number(draft.fromCall ?? '');
+  if (draft.fromCall === undefined || draft.fromCall === '' || !Number.isInteger(call) || call < 0) return fail('Choose the earlier call whose result to read.');
+  const path = draft.text.trim();
+  if (!path.startsWith('$')) return fail('Enter a JSONPath starting with $, e.g. $.items[0].id');
+  return ok({ $fromResult: { call, path } });
+}
+
 function parseDraft(draft: ArgumentDraft, prop: PropertySpec): Parsed | null {
   const kind = inputKind(prop);
   switch (draft.mode) {
@@ -143,6 +153,8 @@ function parseDraft(draft: ArgumentDraft, prop: PropertySpec): Parsed | null {
       return parseRegex(draft.text);
     case '$approx':
       return parseApprox(draft);
+    case '$fromResult':
+      return parseFromResult(draft);
     case 'exact':
       return parseScalar(draft.text, draft.asJson ? 'json' : kind);
     case '$oneOf': {
@@ -176,6 +188,11 @@ function matcherDraft(m: Record<string, unknown>, prop: PropertySpec): ArgumentD
   if (keys.length !== 1) return null;
   if (m.$any === true) return { ...EMPTY_DRAFT, mode: '$any' };
   if (m.$absent === true) return { ...EMPTY_DRAFT, mode: '$absent' };
+  const ref = m.$fromResult;
+  if (typeof ref === 'object' && ref !== null && !Array.isArray(ref)) {
+    const { call, path } = ref as Record<string, unknown>;
+    if (typeof call === 'number' && typeof path === 'string' && Object.keys(ref).length === 2) return { ...EMPTY_DRAFT, mode: '$fromResult', text: path, fromCall: String(call) };
+  }
   if (typeof m.$contains === 'string') return { ...EMPTY_DRAFT, mode: '$contains', text: m.$contains };
   if (typeof m.$regex === 'string') return { ...EMPTY_DRAFT, mode: '$regex', text: m.$regex };
   if (Array.isArray(m.$oneOf) && m.$oneOf.length > 0) return oneOfDraft(m.$oneOf, prop);

@@ -1,7 +1,7 @@
 import type { PropertySpec } from './schema-properties';
 
 /** How one argument is checked: not at all, by an exact value, or by one matcher of SPEC section 4. */
-export const ARGUMENT_MODES = ['unchecked', 'exact', '$any', '$oneOf', '$regex', '$contains', '$approx', '$absent'] as const;
+export const ARGUMENT_MODES = ['unchecked', 'exact', '$any', '$oneOf', '$regex', '$contains', '$approx', '$absent', '$fromResult'] as const;
 export type ArgumentMode = (typeof ARGUMENT_MODES)[number];
 
 export const MODE_LABELS: Record<ArgumentMode, string> = {
@@ -13,6 +13,7 @@ export const MODE_LABELS: Record<ArgumentMode, string> = {
   $contains: 'Contains ($contains)',
   $approx: 'Approximately ($approx)',
   $absent: 'Must be absent ($absent)',
+  $fromResult: 'From an earlier result ($fromResult)',
 };
 
 const EXACT_HINTS: Record<PropertySpec['type'], string> = {
@@ -33,15 +34,21 @@ const MODE_HINTS: Record<Exclude<ArgumentMode, 'exact'>, string> = {
   $contains: 'Text containing this (case-insensitive), or an array with a matching element.',
   $approx: 'A number within the tolerance (default 0.000001).',
   $absent: 'The model must not pass this argument.',
+  $fromResult: "Must equal what the JSONPath reads in an earlier expected call's result (e.g. $.items[0].id).",
 };
 
 export function modeHint(mode: ArgumentMode, prop: PropertySpec): string {
   return mode === 'exact' ? EXACT_HINTS[prop.type] : MODE_HINTS[mode];
 }
 
-/** Modes that make sense for a property's type; the current mode always stays selectable. */
-export function modesFor(prop: PropertySpec, current: ArgumentMode): ArgumentMode[] {
+/**
+ * Modes that make sense for a property's type; the current mode always stays selectable.
+ * $fromResult only where there is an earlier expected call to read (sequence cases).
+ */
+export function modesFor(prop: PropertySpec, current: ArgumentMode, earlierCalls = 0): ArgumentMode[] {
   const numeric = prop.type === 'number' || prop.type === 'integer' || prop.type === 'unknown';
   const textual = prop.type === 'string' || prop.type === 'array' || prop.type === 'unknown';
-  return ARGUMENT_MODES.filter((m) => m === current || (m === '$approx' ? numeric : m === '$contains' ? textual : true));
+  return ARGUMENT_MODES.filter(
+    (m) => m === current || (m === '$approx' ? numeric : m === '$contains' ? textual : m === '$fromResult' ? earlierCalls > 0 : true),
+  );
 }

@@ -7,14 +7,14 @@ import { MODE_LABELS, modeHint, modesFor, type ArgumentMode } from './argument-m
 import { ArgumentValueInput } from './argument-value-input';
 import type { PropertySpec } from './schema-properties';
 
-type Props = { prop: PropertySpec; draft: ArgumentDraft; error: string | null; onChange: (draft: ArgumentDraft) => void };
+type Props = { prop: PropertySpec; draft: ArgumentDraft; error: string | null; earlierCalls?: string[]; onChange: (draft: ArgumentDraft) => void };
 
 function typeLabel(prop: PropertySpec): string {
   return prop.enumValues ? `${prop.type === 'unknown' ? 'enum' : prop.type} enum` : prop.type === 'unknown' ? 'any type' : prop.type;
 }
 
 /** One schema property: its name, type, required marker and description, how it is checked, and the value. */
-export function ArgumentRow({ prop, draft, error, onChange }: Props) {
+export function ArgumentRow({ prop, draft, error, earlierCalls, onChange }: Props) {
   const id = useId();
   const descId = prop.description ? `${id}-desc` : undefined;
   const hintId = `${id}-hint`;
@@ -46,16 +46,21 @@ export function ArgumentRow({ prop, draft, error, onChange }: Props) {
               id={`${id}-mode`}
               value={draft.mode}
               aria-describedby={[descId, hintId].filter(Boolean).join(' ')}
-              onChange={(e) => onChange(changeMode(draft, e.target.value as ArgumentMode, prop))}
+              onChange={(e) => {
+                const mode = e.target.value as ArgumentMode;
+                // A reference starts at the call just before this one, the usual chain.
+                const next = changeMode(draft, mode, prop);
+                onChange(mode === '$fromResult' && !next.fromCall && earlierCalls?.length ? { ...next, fromCall: String(earlierCalls.length - 1), text: next.text.startsWith('$') ? next.text : '' } : next);
+              }}
             >
-              {modesFor(prop, draft.mode).map((m) => (
+              {modesFor(prop, draft.mode, earlierCalls?.length ?? 0).map((m) => (
                 <option key={m} value={m}>
                   {MODE_LABELS[m]}
                 </option>
               ))}
             </select>
           </div>
-          <ArgumentValueInput prop={prop} draft={draft} idBase={id} describedBy={describedBy} invalid={error !== null} onChange={onChange} />
+          <ArgumentValueInput prop={prop} draft={draft} idBase={id} describedBy={describedBy} invalid={error !== null} earlierCalls={earlierCalls} onChange={onChange} />
         </div>
         <small id={hintId} className="muted tc-hint">
           {modeHint(draft.mode, prop)}

@@ -10,6 +10,8 @@ type Props = {
   idBase: string;
   describedBy?: string;
   invalid: boolean;
+  /** Labels of the earlier expected calls a $fromResult can read (sequence cases), in order. */
+  earlierCalls?: string[];
   onChange: (draft: ArgumentDraft) => void;
 };
 
@@ -128,6 +130,36 @@ export function ArgumentValueInput(props: Props) {
             value={draft.text}
             onChange={(e) => onChange({ ...draft, text: e.target.value })}
           />
+        </div>
+      );
+    case '$fromResult':
+      return (
+        <div className="tc-value tc-value-pair">
+          <div>
+            <Label htmlFor={`${idBase}-call`} text="Result of" prop={prop} />
+            <select id={`${idBase}-call`} {...aria} value={draft.fromCall ?? ''} onChange={(e) => onChange({ ...draft, fromCall: e.target.value })}>
+              {draft.fromCall === undefined || draft.fromCall === '' ? <option value="">Choose a call…</option> : null}
+              {(props.earlierCalls ?? []).map((label, i) => (
+                <option key={i} value={String(i)}>
+                  {label}
+                </option>
+              ))}
+              {draft.fromCall && Number(draft.fromCall) >= (props.earlierCalls ?? []).length ? <option value={draft.fromCall}>Call {Number(draft.fromCall) + 1} (not earlier)</option> : null}
+            </select>
+          </div>
+          <div>
+            <Label htmlFor={valueId} text="JSONPath" prop={prop} />
+            <input
+              id={valueId}
+              {...aria}
+              className="tc-mono"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="$.items[0].id"
+              value={draft.text}
+              onChange={(e) => onChange({ ...draft, text: e.target.value })}
+            />
+          </div>
         </div>
       );
     case '$approx':

@@ -23,6 +23,8 @@ type Props = {
   /** Show problems of rows nobody typed in yet (after a submit attempt). */
   showErrors: boolean;
   apiErrors: Record<string, string>;
+  /** Sequence cases: labels of the earlier expected calls, which a $fromResult argument can read. */
+  earlierCalls?: string[];
   onChange: (value: ExpectedParameters | null, errorCount: number) => void;
 };
 
@@ -31,7 +33,7 @@ type Props = {
  * rewrites the JSON; a JSON edit that parses and passes the shape check rewrites the rows.
  * Mount it with a key per tool: it reads `value` only when it mounts.
  */
-export function ArgumentsEditor({ properties, schemaKnown, value, showErrors, apiErrors, onChange }: Props) {
+export function ArgumentsEditor({ properties, schemaKnown, value, showErrors, apiErrors, earlierCalls, onChange }: Props) {
   const [state, setState] = useState<ArgumentsState>(() => splitExpected(value, properties));
   const [jsonText, setJsonText] = useState(() => formatExpected(value));
   const [jsonError, setJsonError] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export function ArgumentsEditor({ properties, schemaKnown, value, showErrors, ap
             const draft = state.drafts[prop.name] ?? EMPTY_DRAFT;
             const typed = draft.text.trim() !== '' || draft.tolerance.trim() !== '' || draft.choices.length > 0;
             const local = showErrors || typed ? (built.errors[prop.name] ?? null) : null;
-            return <ArgumentRow key={prop.name} prop={prop} draft={draft} error={local ?? apiErrors[prop.name] ?? null} onChange={(d) => updateDraft(prop.name, d)} />;
+            return <ArgumentRow key={prop.name} prop={prop} draft={draft} error={local ?? apiErrors[prop.name] ?? null} earlierCalls={earlierCalls} onChange={(d) => updateDraft(prop.name, d)} />;
           })}
         </ul>
       ) : null}

@@ -1,3 +1,4 @@
+import { FROM_RESULT_KEY } from '@/lib/eval/judge/sequence/from-result';
 import { findExpectedParameterProblems } from '@/lib/test-cases/expected-parameters';
 import { draftFromValue, valueFromDraft, EMPTY_DRAFT, type ArgumentDraft } from './argument-draft';
 import type { PropertySpec } from './schema-properties';
@@ -29,10 +30,17 @@ function argumentOf(path: string): string {
   return path.replace(/^expectedParameters\.?/, '').split('.')[0] ?? '';
 }
 
+/** A $fromResult reference (sequence cases) stands in as $any for the matcher check; its call index is the API's to check. */
+function withoutFromResults(value: ExpectedParameters): ExpectedParameters {
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null && !Array.isArray(v) && Object.hasOwn(v, FROM_RESULT_KEY) ? { $any: true } : v]),
+  );
+}
+
 /** Problems in a finished object, by the same rules as the API (unknown matchers, bad patterns). */
 export function checkExpected(value: ExpectedParameters): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const p of findExpectedParameterProblems(value)) errors[argumentOf(p.path)] ??= p.message;
+  for (const p of findExpectedParameterProblems(withoutFromResults(value))) errors[argumentOf(p.path)] ??= p.message;
   return errors;
 }
 
@@ -65,7 +73,7 @@ export function parseExpectedJson(text: string): ParsedJson {
     return { ok: false, message: 'Expected arguments are a JSON object: {"argument": value, ...}' };
   }
   const value = parsed as ExpectedParameters;
-  const problem = findExpectedParameterProblems(value)[0];
+  const problem = findExpectedParameterProblems(withoutFromResults(value))[0];
   if (problem) return { ok: false, message: `${problem.path.replace(/^expectedParameters\.?/, '') || 'object'}: ${problem.message}` };
   return { ok: true, value: Object.keys(value).length > 0 ? value : null };
 }

@@ -1,6 +1,8 @@
 import type { ServerDto, TestCaseDto } from '@/components/data/types';
 import type { TestCasePayload } from '../api';
+import type { CaseMode } from '@/lib/eval/sequence/types';
 import type { ExpectedParameters } from './expected-arguments';
+import { EMPTY_SEQUENCE, sequenceFromTestCase, sequencePayload, validateSequence, type SequenceValues } from './sequence/sequence-values';
 
 // The limits of lib/test-cases/schemas.ts, repeated because importing it would ship zod to the browser.
 export const QUERY_MAX_LENGTH = 8000;
@@ -23,11 +25,16 @@ export type FormValues = {
   argumentMatching: TestCaseDto['argumentMatching'];
   /** Comma-separated, as typed. */
   tags: string;
+  /** selection (one call, the pair above) or sequence (the agent loop and the fields below). */
+  mode: CaseMode;
+  /** The sequence fields (issue 17), edited in sequence mode. */
+  sequence: SequenceValues;
 };
 
 export type FieldName = 'name' | 'query' | 'tags' | 'serverIds' | 'expectedServer' | 'expectedTool' | 'expectedParameters';
 
-export type FieldErrors = Partial<Record<FieldName, string>> & { arguments?: Record<string, string> };
+/** `paths`: problems of the sequence fields by API path ("maxSteps", "expectedCalls.1.tool"). */
+export type FieldErrors = Partial<Record<FieldName, string>> & { arguments?: Record<string, string>; paths?: Record<string, string> };
 
 export const FIELD_LABELS: Record<FieldName, string> = {
   name: 'Name',
@@ -49,6 +56,8 @@ export const EMPTY_VALUES: FormValues = {
   expectedParameters: null,
   argumentMatching: 'strict',
   tags: '',
+  mode: 'selection',
+  sequence: EMPTY_SEQUENCE,
 };
 
 /** "smoke, github ,, smoke" -> ["smoke", "github"]. */
@@ -68,6 +77,8 @@ export function valuesFromTestCase(tc: TestCaseDto): FormValues {
     expectedParameters: tc.expectedParameters,
     argumentMatching: tc.argumentMatching,
     tags: tc.tags.join(', '),
+    mode: tc.mode,
+    sequence: sequenceFromTestCase(tc),
   };
 }
 
@@ -84,7 +95,10 @@ export function validate(values: FormValues, argumentErrorCount: number): FieldE
   else if (tags.length > MAX_TAGS) errors.tags = `At most ${MAX_TAGS} tags; this has ${tags.length}.`;
   if (values.serverIds.length === 0) errors.serverIds = 'Tick at least one server.';
   else if (values.serverIds.length > MAX_SERVERS) errors.serverIds = `At most ${MAX_SERVERS} servers.`;
-  if (!values.negative) {
+  if (values.mode === 'sequence') {
+    const paths = validateSequence(values.sequence);
+    if (Object.keys(paths).length > 0) errors.paths = paths;
+  } else if (!values.negative) {
     if (!values.serverIds.includes(values.expectedServerId)) errors.expectedServer = 'Choose the server whose tool should be called.';
     if (!values.expectedTool.trim()) errors.expectedTool = 'Choose the tool the model should call, or make this a negative case.';
     if (argumentErrorCount > 0) errors.expectedParameters = 'Fix the expected arguments marked below.';
@@ -93,6 +107,18 @@ export function validate(values: FormValues, argumentErrorCount: number): FieldE
 }
 
 export function toPayload(values: FormValues, servers: ServerDto[]): TestCasePayload {
+  const common = { name: values.name.trim(), query: values.query, serverIds: values.serverIds, argumentMatching: values.argumentMatching, tags: parseTags(values.tags) };
+  if (values.mode === 'sequence') {
+    // The pair mirrors the first expected call, as the API keeps it.
+    const first = values.sequence.expectedCalls[0];
+    return {
+      ...common,
+      expectedServer: first?.server ?? null,
+      expectedTool: first ? first.tool.trim() : null,
+      expectedParameters: first?.arguments ?? null,
+      ...sequencePayload('sequence', values.sequence),
+    };
+  }
   const expectedServer = values.negative ? null : (servers.find((s) => s.id === values.expectedServerId)?.name ?? null);
   return {
     name: values.name.trim(),
@@ -103,5 +129,6 @@ export function toPayload(values: FormValues, servers: ServerDto[]): TestCasePay
     expectedParameters: values.negative ? null : values.expectedParameters,
     argumentMatching: values.argumentMatching,
     tags: parseTags(values.tags),
+    ...sequencePayload('selection', values.sequence),
   };
 }

@@ -12,7 +12,35 @@ import { fieldErrorsFromApi } from './api-errors';
 import { ExpectationEditor } from './expectation-editor';
 import type { ExpectedParameters } from './expected-arguments';
 import { FIELD_LABELS, QUERY_MAX_LENGTH, toPayload, validate, type FieldErrors, type FieldName, type FormValues } from './form-values';
+import { RadioCards } from '@/components/ui/radio-cards';
+import type { CaseMode } from '@/lib/eval/sequence/types';
+import { SequenceEditor } from './sequence/sequence-editor';
+import type { SequenceValues } from './sequence/sequence-values';
 import { ServerPicker } from './server-picker';
+
+const MODE_OPTIONS = [
+  { value: 'selection', label: 'One tool call', hint: 'The model gets the query once; its first call is judged (or no call, for a negative case).' },
+  { value: 'sequence', label: 'A sequence of calls', hint: 'An agent loop: calls are answered (for real or scripted) until the model answers or runs out of steps.' },
+] as const satisfies readonly { value: CaseMode; label: string; hint: string }[];
+
+/** A sequence problem's path in words for the summary: "expectedCalls.1.tool" -> "Expected call 2, tool". */
+function pathLabel(path: string): string {
+  const names: Record<string, string> = {
+    expectedCalls: 'Expected call',
+    context: 'Turn',
+    mockResults: 'Mock result',
+    forbiddenTools: 'Forbidden tool',
+    maxSteps: 'Maximum steps',
+    callOrder: 'Call order',
+    execute: 'Execution policy',
+    mode: 'Mode',
+  };
+  const parts = path.split('.');
+  const head = parts[0] ?? '';
+  const index = parts[1] !== undefined && /^\d+$/.test(parts[1]) ? ` ${Number(parts[1]) + 1}` : '';
+  const rest = parts.slice(index ? 2 : 1).join('.');
+  return `${names[head] ?? head}${index}${rest ? `, ${rest}` : ''}`;
+}
 
 type Props = { servers: ServerDto[]; initial: FormValues; testCaseId?: string };
 
@@ -34,6 +62,8 @@ function touchedFields(patch: Partial<FormValues>): FieldName[] {
     expectedParameters: ['expectedParameters'],
     argumentMatching: [],
     tags: ['tags'],
+    mode: [],
+    sequence: [],
   };
   return (Object.keys(patch) as (keyof FormValues)[]).flatMap((k) => map[k]);
 }
@@ -74,7 +104,7 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
   const local = validate(values, argumentErrors);
   // Before the first submit only the query length shows live; afterwards every problem does.
   const shownLocal: FieldErrors = submitted ? local : local.query && values.query.length > QUERY_MAX_LENGTH ? { query: local.query } : {};
-  const errors: FieldErrors = { ...api?.fields, ...shownLocal, arguments: { ...api?.fields.arguments } };
+  const errors: FieldErrors = { ...api?.fields, ...shownLocal, arguments: { ...api?.fields.arguments }, paths: { ...api?.fields.paths, ...shownLocal.paths } };
 
   function update(patch: Partial<FormValues>) {
     setValues((v) => ({ ...v, ...patch }));
@@ -84,6 +114,7 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
       const fields: FieldErrors = { ...api.fields };
       for (const f of touchedFields(patch)) delete fields[f];
       if ('expectedParameters' in patch || 'expectedTool' in patch) delete fields.arguments;
+      if ('sequence' in patch || 'mode' in patch) delete fields.paths;
       setApi({ ...api, fields });
     }
   }
@@ -99,20 +130,26 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
     mutation.mutate(toPayload(values, servers));
   }
 
-  const problems = submitted ? (Object.entries(local) as [FieldName, string][]) : [];
+  const problems = submitted ? (Object.entries(local).filter(([k]) => k !== 'paths' && k !== 'arguments') as [FieldName, string][]) : [];
+  const pathProblems = submitted ? Object.entries(local.paths ?? {}) : [];
   return (
     <form className="tc-form" onSubmit={submit} onChange={() => setTouched(true)} onClick={(e) => {
         // Buttons (add argument, pick a tool) change the form without a change event.
         if (e.target instanceof HTMLElement && e.target.closest('button:not([type="submit"])')) setTouched(true);
       }} noValidate aria-busy={mutation.isPending}>
-      {problems.length > 0 || api ? (
+      {problems.length > 0 || pathProblems.length > 0 || api ? (
         <div ref={summaryRef} tabIndex={-1} className="state state-error tc-summary" role="alert">
           <strong>{api ? `The test case was not saved: ${api.message}` : 'Fix these before saving:'}</strong>
-          {problems.length > 0 ? (
+          {problems.length > 0 || pathProblems.length > 0 ? (
             <ul>
               {problems.map(([field, message]) => (
                 <li key={field}>
                   {FIELD_LABELS[field]}: {message}
+                </li>
+              ))}
+              {pathProblems.map(([path, message]) => (
+                <li key={path}>
+                  {pathLabel(path)}: {message}
                 </li>
               ))}
             </ul>
@@ -143,7 +180,20 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
       </section>
 
       <section className="panel" aria-labelledby="tc-expected">
-        <h2 id="tc-expected">Expected tool call</h2>
+        <h2 id="tc-expected">{values.mode === 'sequence' ? 'Expected tool calls' : 'Expected tool call'}</h2>
+        <fieldset className="tc-fieldset">
+          <legend>What the model does</legend>
+          <RadioCards name="tc-mode" options={MODE_OPTIONS} value={values.mode} onChange={(mode) => update({ mode })} />
+        </fieldset>
+        {values.mode === 'sequence' ? (
+          <SequenceEditor
+            servers={servers.filter((s) => values.serverIds.includes(s.id))}
+            value={values.sequence}
+            errors={errors.paths ?? {}}
+            showErrors={submitted}
+            onChange={(patch: Partial<SequenceValues>) => update({ sequence: { ...values.sequence, ...patch } })}
+          />
+        ) : (
         <ExpectationEditor
           servers={servers}
           values={values}
@@ -155,6 +205,7 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
             setArgumentErrors(count);
           }}
         />
+        )}
       </section>
 
       <div className="tc-form-actions">

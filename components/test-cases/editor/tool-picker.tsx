@@ -13,12 +13,14 @@ type Props = {
   server: Pick<ServerDto, 'id' | 'name'>;
   value: string;
   error?: string;
+  /** The group's name; several pickers on one page (a sequence's calls) need distinct ones. */
+  legend?: string;
   /** `picked` is true for a choice from the live list, false for typed text. */
   onChange: (name: string, picked: boolean) => void;
 };
 
 /** The expected tool, from the server's live tool list; a typed name when the server is down or the tool is not listed. */
-export function ToolPicker({ server, value, error, onChange }: Props) {
+export function ToolPicker({ server, value, error, legend = 'Expected tool', onChange }: Props) {
   const id = useId();
   const tools = useQuery(queries.serverTools(server.id));
   const [typing, setTyping] = useState(false);
@@ -29,7 +31,7 @@ export function ToolPicker({ server, value, error, onChange }: Props) {
 
   return (
     <fieldset className="tc-fieldset" aria-describedby={errorId} aria-invalid={error ? true : undefined}>
-      <legend>Expected tool</legend>
+      <legend>{legend}</legend>
       {tools.isPending ? <Loading label={`Listing the tools of ${server.name}…`} /> : null}
       {tools.isError ? (
         <div className="state state-error" role="alert">
