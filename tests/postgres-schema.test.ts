@@ -1,0 +1,176 @@
+/**
+ * The Postgres schema on a real Postgres (issue 20): a throwaway cluster (tests/helpers/postgres.ts,
+ * Debian's postgresql installed by scripts/ensure-postgres.sh), db/migrations-pg applied with
+ * drizzle's node-postgres migrator, then the tables, CHECKs and the trigger equivalents of the
+ * SQLite migrations checked against what the SQLite database does.
+ */
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import * as pgSchema from '@/db/schema.pg';
+import { createDatabase, postgresBinDir, startPostgres, stopOnExit, type PostgresCluster } from './helpers/postgres';
+
+const bin = postgresBinDir();
+if (!bin) console.warn('Postgres tests skipped: no Postgres server binaries (run scripts/ensure-postgres.sh)');
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
+  let cluster: PostgresCluster | null = null;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    // Provided when tests/helpers/postgres.ts runs as the suite's globalSetup; else a cluster of our own.
+    let clusterUrl: string | undefined = inject('postgresUrl');
+    if (!clusterUrl) {
+      cluster = await startPostgres();
+      stopOnExit(cluster);
+      console.info(`Postgres cluster started in ${cluster.startMs.toFixed(0)} ms`);
+      clusterUrl = cluster.url;
+    }
+    const url = await createDatabase(clusterUrl, `schema_${process.pid}`);
+    pool = new pg.Pool({ connectionString: url, max: 2 });
+    const started = performance.now();
+    await migrate(drizzle(pool), { migrationsFolder: 'db/migrations-pg' });
+    console.info(`db/migrations-pg applied in ${(performance.now() - started).toFixed(0)} ms`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await cluster?.stop();
+  });
+
+  async function one<T extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T> {
+    const { rows } = await pool.query<T>(text, values);
+    if (rows.length !== 1) throw new Error(`expected one row from ${text}, got ${rows.length}`);
+    return rows[0] as T;
+  }
+
+  async function errorOf(text: string, values: unknown[] = []): Promise<{ code?: string; constraint?: string }> {
+    try {
+      await pool.query(text, values);
+    } catch (err) {
+      return err as { code?: string; constraint?: string };
+    }
+    throw new Error(`expected ${text} to fail`);
+  }
+
+  it('creates every table of the schema, and the tool_definitions view', async () => {
+    const expected: string[] = [];
+    for (const value of Object.values(pgSchema) as unknown[]) if (is(value, PgTable)) expected.push(getTableConfig(value).name);
+    expected.sort();
+    const { rows } = await pool.query<{ table_name: string; table_type: string }>(
+      "select table_name, table_type from information_schema.tables where table_schema = 'public' order by table_name",
+    );
+    expect(rows.filter((r) => r.table_type === 'BASE TABLE').map((r) => r.table_name)).toEqual(expected);
+    expect(expected).toEqual([
+      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_rollup',
+      'model_settings', 'run_batches', 'static_tools', 'test_case_servers', 'test_case_tags', 'test_cases', 'test_runs', 'tool_executions', 'tool_set_members',
+      'tool_sets', 'tool_snapshots',
+    ]);
+    expect(rows.filter((r) => r.table_type === 'VIEW').map((r) => r.table_name)).toEqual(['tool_definitions']);
+  });
+
+  it('rejects rows that break a CHECK, and takes the ones that keep it', async () => {
+    const bad = await errorOf("insert into mcp_servers (id, name, transport, url, status) values ('s0', 'x', 'sse', 'http://a', 'sleeping')");
+    expect(bad).toMatchObject({ code: '23514', constraint: 'ck_mcp_servers_status' });
+    const stdioWithUrl = await errorOf("insert into mcp_servers (id, name, transport, url, command) values ('s0', 'x', 'stdio', 'http://a', 'node')");
+    expect(stdioWithUrl).toMatchObject({ code: '23514', constraint: 'ck_mcp_servers_endpoint' });
+    // A column-level CHECK of SQLite's ALTER TABLE (migration 0010), named here.
+    const steps = await errorOf("insert into test_cases (id, name, query, max_steps) values ('c0', 'n', 'q', 21)");
+    expect(steps).toMatchObject({ code: '23514', constraint: 'ck_test_cases_max_steps' });
+    const execute = await errorOf(`insert into test_cases (id, name, query, execute) values ('c0', 'n', 'q', '[1]')`);
+    expect(execute).toMatchObject({ code: '23514', constraint: 'ck_test_cases_execute' });
+    await pool.query("insert into test_cases (id, name, query, execute) values ('c0', 'n', 'q', '{\"allow\": []}')");
+    const row = await one<{ execute: unknown; created_at: string; call_order: string }>("select execute, created_at, call_order from test_cases where id = 'c0'");
+    expect(row.execute).toEqual({ allow: [] });
+    expect(row.created_at).toMatch(ISO_MS);
+    expect(row.call_order).toBe('exact');
+    const provider = await errorOf("insert into model_settings (id, provider, model) values ('m0', 'no-such-provider', 'x')");
+    expect(provider).toMatchObject({ code: '23514', constraint: 'ck_model_settings_provider' });
+    const vector = await errorOf("insert into embedding_cache (model, text_hash, dimensions, vector) values ('m', 'h', 2, '\\x0000')");
+    expect(vector).toMatchObject({ code: '23514', constraint: 'ck_embedding_cache_dims' });
+    await pool.query("insert into embedding_cache (model, text_hash, dimensions, vector) values ('m', 'h', 2, $1)", [Buffer.alloc(8, 1)]);
+    const stored = await one<{ vector: Buffer }>("select vector from embedding_cache where model = 'm'");
+    expect([...stored.vector]).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it('keeps updated_at current unless the writer set it (SQLite migration 0001)', async () => {
+    await pool.query("insert into app_meta (key, value, updated_at) values ('k', 'v', '2020-01-01T00:00:00.000Z')");
+    await pool.query("update app_meta set value = 'w' where key = 'k'");
+    const touched = await one<{ updated_at: string }>("select updated_at from app_meta where key = 'k'");
+    expect(touched.updated_at).toMatch(ISO_MS);
+    expect(touched.updated_at > '2020-01-01T00:00:00.000Z').toBe(true);
+    await pool.query("update app_meta set value = 'x', updated_at = '2021-05-05T00:00:00.000Z' where key = 'k'");
+    expect(await one("select updated_at from app_meta where key = 'k'")).toEqual({ updated_at: '2021-05-05T00:00:00.000Z' });
+  });
+
+  it('copies the run scope into evaluation_results on insert, run changes, SET NULL and moves (SQLite 0003/0004)', async () => {
+    await pool.query("insert into test_cases (id, name, query) values ('c1', 'case', 'q')");
+    await pool.query("insert into model_settings (id, provider, model) values ('m1', 'openai', 'gpt'), ('m2', 'openai', 'gpt2')");
+    await pool.query("insert into run_batches (id, name, models) values ('b1', 'one', '[]'), ('b2', 'two', '[]')");
+    await pool.query(
+      "insert into test_runs (id, test_case_id, batch_id, model_settings_id, created_at) values ('r1', 'c1', 'b1', 'm1', '2025-01-02T03:04:05.678Z'), ('r2', 'c1', 'b2', 'm2', '2025-02-02T00:00:00.000Z')",
+    );
+    // The writer's values for the copies are ignored: they come from the run.
+    await pool.query(
+      `insert into evaluation_results (id, test_run_id, classification, tool_correct, failure_reasons, model_settings_id, batch_id, run_created_at)
+       values ('e1', 'r1', 'TP', true, '[]', 'bogus', 'bogus', 'bogus')`,
+    );
+    const copies = () => one<{ model_settings_id: string | null; batch_id: string | null; run_created_at: string | null }>(
+      "select model_settings_id, batch_id, run_created_at from evaluation_results where id = 'e1'",
+    );
+    expect(await copies()).toEqual({ model_settings_id: 'm1', batch_id: 'b1', run_created_at: '2025-01-02T03:04:05.678Z' });
+    await pool.query("update test_runs set batch_id = 'b2', created_at = '2025-01-03T00:00:00.000Z' where id = 'r1'");
+    expect(await copies()).toEqual({ model_settings_id: 'm1', batch_id: 'b2', run_created_at: '2025-01-03T00:00:00.000Z' });
+    await pool.query("delete from model_settings where id = 'm1'");
+    expect(await copies()).toEqual({ model_settings_id: null, batch_id: 'b2', run_created_at: '2025-01-03T00:00:00.000Z' });
+    await pool.query("update evaluation_results set test_run_id = 'r2' where id = 'e1'");
+    expect(await copies()).toEqual({ model_settings_id: 'm2', batch_id: 'b2', run_created_at: '2025-02-02T00:00:00.000Z' });
+    // An unrelated update leaves the copies alone.
+    await pool.query("update evaluation_results set reasoning = 'why' where id = 'e1'");
+    expect(await copies()).toEqual({ model_settings_id: 'm2', batch_id: 'b2', run_created_at: '2025-02-02T00:00:00.000Z' });
+    // The batch's cascade takes the run and its evaluation.
+    await pool.query("delete from run_batches where id = 'b2'");
+    expect((await pool.query("select id from evaluation_results where id = 'e1'")).rowCount).toBe(0);
+  });
+
+  it('shows a run\'s tools through tool_definitions and deletes listings and definitions no run uses (SQLite 0011/0012)', async () => {
+    await pool.query("insert into test_cases (id, name, query) values ('c2', 'case', 'q')");
+    const s1 = await one<{ id: number }>(
+      `insert into tool_snapshots (hash, server_name, name, description, input_schema) values ('h1', 'srv', 'get', 'Get it', '{"type":"object","properties":{"b":{},"a":{}}}') returning id`,
+    );
+    const s2 = await one<{ id: number }>(`insert into tool_snapshots (hash, server_name, name, input_schema) values ('h2', 'srv', 'put', '{"type":"object"}') returning id`);
+    const set1 = await one<{ id: number }>("insert into tool_sets (hash) values ('set1') returning id");
+    const set2 = await one<{ id: number }>("insert into tool_sets (hash) values ('set2') returning id");
+    await pool.query('insert into tool_set_members (tool_set_id, position, snapshot_id, exposed_name) values ($1, 0, $2, $3), ($1, 1, $4, $5), ($6, 0, $4, $5)', [
+      set1.id, s1.id, 'srv__get', s2.id, 'srv__put', set2.id,
+    ]);
+    await pool.query(
+      "insert into test_runs (id, test_case_id, tool_set_id, created_at) values ('r3', 'c2', $1, '2025-03-03T00:00:00.000Z'), ('r4', 'c2', $1, '2025-03-04T00:00:00.000Z'), ('r5', 'c2', $2, '2025-03-05T00:00:00.000Z')",
+      [set1.id, set2.id],
+    );
+    const { rows } = await pool.query<{ id: string; exposed_name: string; description: string; input_schema: unknown; position: number; snapshot_hash: string }>(
+      "select id, exposed_name, description, input_schema, position, snapshot_hash from tool_definitions where test_run_id = 'r3' order by position",
+    );
+    expect(rows).toEqual([
+      { id: 'r3:0', exposed_name: 'srv__get', description: 'Get it', input_schema: { type: 'object', properties: { b: {}, a: {} } }, position: 0, snapshot_hash: 'h1' },
+      { id: 'r3:1', exposed_name: 'srv__put', description: '', input_schema: { type: 'object' }, position: 1, snapshot_hash: 'h2' },
+    ]);
+    // json keeps the schema's key order, as the model was shown it.
+    expect(Object.keys((rows[0]?.input_schema as { properties: object }).properties)).toEqual(['b', 'a']);
+    const sets = async () => (await pool.query<{ hash: string }>('select hash from tool_sets order by hash')).rows.map((r) => r.hash);
+    const snapshots = async () => (await pool.query<{ hash: string }>('select hash from tool_snapshots order by hash')).rows.map((r) => r.hash);
+    await pool.query("delete from test_runs where id = 'r3'");
+    expect(await sets()).toEqual(['set1', 'set2']); // r4 still shows set1
+    await pool.query("update test_runs set tool_set_id = $1 where id = 'r4'", [set2.id]);
+    expect(await sets()).toEqual(['set2']);
+    expect(await snapshots()).toEqual(['h2']); // h1 was only in set1
+    await pool.query("delete from test_cases where id = 'c2'"); // cascades to r4, r5
+    expect(await sets()).toEqual([]);
+    expect(await snapshots()).toEqual([]);
+  });
+});
