@@ -14,6 +14,8 @@ export type MatrixRunRow = {
   status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
   classification: 'TP' | 'FP' | 'TN' | 'FN' | null;
   confidenceScore: number | null;
+  /** Which method gave the confidence: 'local_margin' is the local router's margin, not its samples' agreement (always 100%). */
+  confidenceSource?: string | null;
   samples: number;
   selectedServer: string | null;
   selectedTool: string | null;
@@ -47,7 +49,7 @@ export function listBatchMatrixRuns(batchId: string): MatrixRunRow[] {
   return getSqlite()
     .prepare(
       `select r.id as runId, r.test_case_id as testCaseId, tc.name as testCaseName, r.model_settings_id as modelSettingsId,
-              r.status, r.classification, r.confidence_score as confidenceScore, r.samples,
+              r.status, r.classification, r.confidence_score as confidenceScore, r.confidence_source as confidenceSource, r.samples,
               r.selected_server as selectedServer, r.selected_tool as selectedTool, r.error_message as errorMessage,
               e.parameter_correctness as parameterCorrectness, e.pass_k as passK,
               r.created_at as createdAt, r.completed_at as completedAt

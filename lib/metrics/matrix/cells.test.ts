@@ -76,3 +76,14 @@ describe('sortRows', () => {
     expect(sortRows([...rows], 'name', 'desc').map((r) => r.testCaseName)).toEqual(['c', 'b', 'a']);
   });
 });
+
+describe('the local router in the matrix', () => {
+  it("reads its samples as agreeing (its confidence is its score margin), so a low margin is not disagreement", () => {
+    const { rows } = buildMatrix(
+      [model('a', 'x')],
+      [run({ runId: 'r', testCaseId: 'c', modelSettingsId: 'a', samples: 3, confidenceScore: 0.55, confidenceSource: 'local_margin' })],
+    );
+    expect(rows[0]?.cells[0]).toMatchObject({ confidence: 0.55, agreement: 1 });
+    expect(rows[0]?.disagreement).toBe(0);
+  });
+});

@@ -17,7 +17,7 @@ export type MatrixCell = {
   status: MatrixRunRow['status'];
   classification: MatrixRunRow['classification'];
   outcome: CellOutcome;
-  /** The run's confidence: with samples > 1 it is the agreement of the samples. */
+  /** The run's confidence: with samples > 1 the agreement of the samples (the local router: its score margin). */
   confidence: number | null;
   /** Share of samples that gave the modal answer; null with one sample. */
   agreement: number | null;
@@ -102,7 +102,8 @@ function toCell(run: MatrixRunRow, runIds: string[]): MatrixCell {
     classification: run.classification,
     outcome: outcomeOf(run.status, run.classification),
     confidence: run.confidenceScore,
-    agreement: sampled ? run.confidenceScore : null,
+    // The deterministic local router rates itself by its margin; its samples always agree.
+    agreement: sampled ? (run.confidenceSource === 'local_margin' ? 1 : run.confidenceScore) : null,
     passK: sampled && run.passK !== null ? run.passK === 1 : null,
     samples: run.samples,
     argumentScore: run.parameterCorrectness,
