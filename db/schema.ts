@@ -755,6 +755,27 @@ export const metricsRollup = sqliteTable(
   ],
 );
 
+/**
+ * Latency histogram of the evaluated runs (issue 19): how many completed, classified runs with
+ * an execution time fall in each bucket, per (batch, model settings, UTC day as in
+ * metrics_rollup). A percentile finds its bucket here and then reads only that bucket's runs
+ * from idx_test_runs_latency, so p50/p95 stay exact nearest-rank values without reading every
+ * run below them. Buckets: 1 ms below 128 ms, then 64 per power of two (under 1.6% wide). Kept by
+ * triggers on test_runs alone (migration 0016); never written by the application.
+ */
+export const metricsLatencyHistogram = sqliteTable(
+  'metrics_latency_histogram',
+  {
+    batchId: text('batch_id').notNull(),
+    modelSettingsId: text('model_settings_id').notNull(),
+    day: text('day').notNull(),
+    createdOdd: integer('created_odd').notNull(),
+    bucket: integer('bucket').notNull(),
+    runs: integer('runs').notNull().default(0),
+  },
+  (t) => [uniqueIndex('uq_metrics_latency_histogram_key').on(t.batchId, t.modelSettingsId, t.day, t.createdOdd, t.bucket)],
+);
+
 /** Small key/value facts about this installation (e.g. when the demo seed ran). */
 export const appMeta = sqliteTable('app_meta', {
   key: text('key').primaryKey(),

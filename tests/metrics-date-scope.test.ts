@@ -190,7 +190,9 @@ describe('date filters against deleting the runs outside the range', () => {
     // Not vacuous: most combinations have evaluated runs and runs that never completed.
     expect(nonEmpty).toBeGreaterThan(RANGES.length * 5);
     expect(getMetricsSummary({ from: '2024-06-01', to: '2024-06-30' }).runs.total).toBe(0);
-  });
+    // 90 references, each deleting most of ~2,300 runs (rolled back): every delete also takes the
+    // run out of metrics_rollup and the latency histogram by trigger.
+  }, 120_000);
 
   it('counts runs at the odd stamps as a text comparison does', () => {
     // '2025-01-15' sorts before '2025-01-15T00:00:00.000Z', so a date-only created_at is outside its own day.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getSqlite } from '@/db/client';
 import {
   selectEvaluationTotals,
+  selectLatencyAt,
   selectRunRollups,
   selectToolCells,
   withResolvedRunScope,
@@ -10,7 +11,10 @@ import {
   type ToolCell,
 } from '@/db/queries/metrics';
 import {
+  canReadLatencyHistogram,
   canReadRollup,
+  latencyBucketRange,
+  selectLatencyAtFromHistogram,
   selectRollupBatchStatusCounts,
   selectRollupEvaluationTotals,
   selectRollupRunRollups,
@@ -72,7 +76,14 @@ function expectRollupMatchesRuns(step: string): void {
     expect(canReadRollup(scope), why).toBe(true);
     expectTotalsEqual(selectRollupEvaluationTotals(scope), selectEvaluationTotals(scope), why);
     expect(sortCells(selectRollupToolCells(scope)), why).toEqual(sortCells(selectToolCells(scope)));
-    expect(selectRollupRunRollups(scope), why).toEqual(withResolvedRunScope(scope, (s) => selectRunRollups(s)));
+    const rollups = selectRollupRunRollups(scope);
+    expect(rollups, why).toEqual(withResolvedRunScope(scope, (s) => selectRunRollups(s)));
+    if (canReadLatencyHistogram(scope)) {
+      const n = rollups.all.latencyRuns;
+      for (const k of new Set([0, Math.floor(n / 2), Math.floor(n * 0.95), n - 1].filter((x) => x >= 0))) {
+        expect(selectLatencyAtFromHistogram(scope, k), `${why} / latency at ${k} of ${n}`).toBe(selectLatencyAt(scope, k, 'asc') ?? undefined);
+      }
+    }
   }
   const batches = sqlite().prepare<[], string>('select id from run_batches').pluck().all();
   const exact = sqlite()
@@ -243,6 +254,25 @@ describe('metrics_rollup', () => {
     expect(after.unrated).toBe(before.unrated - 1);
     expect(after.robust).toBe(before.robust + 1);
     expect(after.total).toBe(before.total);
+  });
+
+  it('puts every execution time in the histogram bucket whose range holds it', () => {
+    const testCaseId = data.testCaseIds[0] as string;
+    const write = createRunWriter();
+    const batchId = write.batch({ name: 'edges' });
+    const times = [0, 1, 127, 128, 129, 130, 255, 256, 257, 1000, 65_535, 65_536, 3_600_000, 2 ** 40 + 12_345];
+    for (const ms of times) write.run({ testCaseId, batchId, selected: null, executionTimeMs: ms, createdAt: '2025-01-02T05:00:00.000Z' });
+    const buckets = sqlite().prepare<[string], { bucket: number; runs: number }>('select bucket, runs from metrics_latency_histogram where batch_id = ? order by bucket').all(batchId);
+    expect(buckets.reduce((n, b) => n + b.runs, 0)).toBe(times.length);
+    const sorted = [...times].sort((a, b) => a - b);
+    sorted.forEach((ms, k) => {
+      expect(selectLatencyAtFromHistogram({ batchId }, k), `position ${k}`).toBe(ms);
+      const holding = buckets.filter((b) => {
+        const [lo, hi] = latencyBucketRange(b.bucket);
+        return ms >= lo && ms < hi;
+      });
+      expect(holding.length, `${ms} ms`).toBe(1);
+    });
   });
 
   it('leaves a scope it cannot serve to the per-run path: a test case, or a bound inside a day', () => {

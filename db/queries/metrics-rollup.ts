@@ -135,3 +135,63 @@ export function selectRollupBatchStatusCounts(batchIds: string[]): BatchStatusCo
   );
   return batchIds.flatMap((id) => statement.all(id));
 }
+
+/** A scope the latency histogram serves: the rollup's, without a tool or server filter (the histogram has no tool pair). */
+export function canReadLatencyHistogram(s: MetricsScope): boolean {
+  return canReadRollup(s) && !s.serverName && !s.toolName;
+}
+
+/** The execution times [lo, hi) of a histogram bucket: 1 ms below 128 ms, then 64 buckets per power of two. */
+export function latencyBucketRange(bucket: number): [number, number] {
+  if (bucket < 448) return [bucket, bucket + 1];
+  const exponent = Math.floor(bucket / 64);
+  const unit = 2 ** (exponent - 6);
+  return [(64 + (bucket % 64)) * unit, (65 + (bucket % 64)) * unit];
+}
+
+/**
+ * The execution time at 0-based ascending position `k` among the scope's evaluated runs: the
+ * histogram's cumulative counts name the bucket, then only that bucket's runs are read, in
+ * order, from idx_test_runs_latency (a range seek; batch, model and date tested on each row).
+ * Exact, like the per-run read; undefined if the histogram and the runs disagree.
+ */
+export function selectLatencyAtFromHistogram(s: MetricsScope, k: number): number | undefined {
+  const { where, params } = buildRollupWhere(s);
+  const sqlite = getSqlite();
+  const buckets = sqlite
+    .prepare<Record<string, string>, { bucket: number; runs: number }>(
+      `select bucket, sum(runs) as runs from metrics_latency_histogram ${where} group by bucket having sum(runs) > 0 order by bucket`,
+    )
+    .all(params);
+  let below = 0;
+  const hit = buckets.find((b) => {
+    if (k < below + b.runs) return true;
+    below += b.runs;
+    return false;
+  });
+  if (!hit) return undefined;
+  const [lo, hi] = latencyBucketRange(hit.bucket);
+  // Unary + on every other column keeps the planner on the latency index's range.
+  const conditions = ['r.execution_time_ms >= @lo', 'r.execution_time_ms < @hi', "+r.status = 'completed'", '+r.classification is not null'];
+  const bound: Record<string, string | number> = { lo, hi, offset: k - below };
+  if (s.batchId) {
+    conditions.push('+r.batch_id = @batchId');
+    bound.batchId = s.batchId;
+  }
+  if (s.provider || s.model) {
+    const settings = [s.provider ? 'provider = @provider' : '', s.model ? 'model = @model' : ''].filter(Boolean);
+    conditions.push(`+r.model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
+    if (s.provider) bound.provider = s.provider;
+    if (s.model) bound.model = s.model;
+  }
+  if (s.createdFrom) {
+    conditions.push('+r.created_at >= @createdFrom');
+    bound.createdFrom = s.createdFrom;
+  }
+  if (s.createdBefore) {
+    conditions.push('+r.created_at < @createdBefore');
+    bound.createdBefore = s.createdBefore;
+  }
+  const sql = `select r.execution_time_ms from test_runs r where ${conditions.join(' and ')} order by r.execution_time_ms limit 1 offset @offset`;
+  return sqlite.prepare<Record<string, string | number>, number>(sql).pluck().get(bound);
+}

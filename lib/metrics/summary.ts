@@ -10,7 +10,14 @@ import {
   type RunRollups,
   type RunScope,
 } from '@/db/queries/metrics';
-import { canReadRollup, selectRollupEvaluationTotals, selectRollupRunRollups, selectRollupToolCells } from '@/db/queries/metrics-rollup';
+import {
+  canReadLatencyHistogram,
+  canReadRollup,
+  selectLatencyAtFromHistogram,
+  selectRollupEvaluationTotals,
+  selectRollupRunRollups,
+  selectRollupToolCells,
+} from '@/db/queries/metrics-rollup';
 import { getCallMetrics, type CallMetrics } from './calls';
 import { toCreatedAtBounds, type MetricsFilters } from './filters';
 import { locateNearestRank } from './percentile';
@@ -64,6 +71,13 @@ function readLatencyPercentile(scope: RunScope, p: number, n: number): number | 
   return selectLatencyAt(scope, offset, order);
 }
 
+/** The nearest-rank percentile through the latency histogram; undefined sends the caller to the per-run read. */
+function readHistogramPercentile(scope: MetricsScope, p: number, n: number): number | null | undefined {
+  if (n === 0) return null;
+  const { offset, order } = locateNearestRank(p, n);
+  return selectLatencyAtFromHistogram(scope, order === 'asc' ? offset : n - 1 - offset);
+}
+
 type RunFigures = { rollups: RunRollups; p50: number | null; p95: number | null };
 
 /**
@@ -73,6 +87,13 @@ type RunFigures = { rollups: RunRollups; p50: number | null; p95: number | null 
  */
 function readRunFigures(scope: MetricsScope, fromRollup: boolean): RunFigures {
   const rollups = fromRollup ? selectRollupRunRollups(scope) : undefined;
+  if (rollups && canReadLatencyHistogram(scope)) {
+    const n = rollups.all.latencyRuns;
+    const at = (p: number) => readHistogramPercentile(scope, p, n);
+    const p50 = at(50);
+    const p95 = at(95);
+    if (p50 !== undefined && p95 !== undefined) return { rollups, p50, p95 };
+  }
   return withResolvedRunScope(scope, (runScope) => {
     const runRollups = rollups ?? selectRunRollups(runScope);
     const n = runRollups.all.latencyRuns;
