@@ -13,6 +13,7 @@ import { RunHeader } from './run-header';
 import { RunSummary } from './run-summary';
 import { TestCaseQuery } from './test-case-query';
 import { ToolSnapshot } from './tool-snapshot';
+import { TrajectoryTimeline } from './trajectory-timeline';
 
 const ACTIVE = new Set(['pending', 'running']);
 
@@ -33,6 +34,7 @@ function RunDetailView({ run }: { run: RunDetail }) {
       <TestCaseQuery testCaseId={run.testCaseId} />
       <RunSummary run={run} />
       {run.evaluation ? <EvaluationPanel evaluation={run.evaluation} tools={run.tools} /> : null}
+      <TrajectoryTimeline run={run} />
       <ArgumentPanel run={run} />
       <ToolSnapshot run={run} />
       <ModelSettings run={run} />
