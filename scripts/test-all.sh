@@ -7,6 +7,7 @@ mkdir -p test-results
 rm -f test-results/vitest.json test-results/playwright.json
 echo "== typecheck"; npx tsc --noEmit
 echo "== lint"; npx eslint .
+echo "== postgres (for the Postgres schema tests)"; bash scripts/ensure-postgres.sh
 echo "== unit and integration tests"; npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 echo "== production build"; npx next build
 echo "== browser tests"; bash scripts/ensure-chromium.sh; npx playwright test
