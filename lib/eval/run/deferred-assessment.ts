@@ -1,5 +1,5 @@
 import 'server-only';
-import { recordAssessment, type AssessmentWrite, type ConfidenceSource } from '@/db/queries/run-confidence';
+import { recordAssessmentSoon, type AssessmentWrite, type ConfidenceSource } from '@/db/queries/run-confidence';
 import { log } from '../../log';
 import type { ProviderDefinition, Selection, SelectionRequest, SelfAssessment } from '../../providers/types';
 import { judgeRun, type JudgeInput } from '../judge/judge';
@@ -56,7 +56,7 @@ export function assessmentWrite(p: PendingAssessment, result: AssessmentResult):
 
 /**
  * The deferred path: the follow-up turn after the verdict is stored, then its write in a
- * second short transaction. Never throws; a failed or cancelled assessment leaves the
+ * second short transaction (shared with the assessments that return in the same tick). Never throws; a failed or cancelled assessment leaves the
  * verdict as it is and the confidence unrated, the reason in llm_response_raw.assessmentError.
  */
 export async function assessAndRecord(p: PendingAssessment, jobSignal: AbortSignal): Promise<void> {
@@ -68,7 +68,7 @@ export async function assessAndRecord(p: PendingAssessment, jobSignal: AbortSign
     scope.release();
   }
   try {
-    if (!recordAssessment(p.runId, write)) log.info('self-assessment of a run that is gone', { runId: p.runId });
+    if (!(await recordAssessmentSoon(p.runId, write))) log.info('self-assessment of a run that is gone', { runId: p.runId });
   } catch (err) {
     log.warn('could not record a self-assessment', { runId: p.runId, error: err instanceof Error ? err.message : String(err) });
   }
