@@ -151,6 +151,15 @@ test('by keyboard only: sort the matrix, open a run from a cell, run a case agai
   await expect(worst).toHaveAttribute('aria-sort', 'ascending');
   const byWorst = await getJson<Matrix>(page.request, `/api/batches/${batch.id}/matrix?sort=worst`);
   await expect.poll(() => rowNames(page)).toEqual(byWorst.rows.map((r) => r.testCaseName));
+  // Find a case by part of its name: the rows narrow to the matches, the text goes into the URL.
+  const target = byWorst.rows[0]?.testCaseName ?? '';
+  const word = target.split(':')[0] ?? target;
+  const matching = byWorst.rows.filter((r) => r.testCaseName.toLowerCase().includes(word.toLowerCase())).length;
+  await tabTo(page, page.getByLabel('Find a test case'));
+  await page.keyboard.type(word);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word).replace(/%20/g, '(\\+|%20)')}`));
+  await expect(matrix.getByTestId('matrix-row')).toHaveCount(matching);
+  await expect(page.getByRole('status').filter({ hasText: 'matching' })).toHaveText(`${matching} matching`);
   const cell = matrix.getByTestId('matrix-row').first().locator('td.mx-cell a').last();
   await tabTo(page, cell, 80);
   await page.keyboard.press('Enter');

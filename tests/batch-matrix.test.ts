@@ -105,6 +105,15 @@ describe('GET /api/batches/{id}/matrix', () => {
     expect(body).toMatchObject({ total: 5, limit: 2, offset: 2 });
   });
 
+  it('filters the rows by a case-name search (any letter case) before paging; the model columns and counts stay whole', async () => {
+    const { body } = await get(ids.batch, { search: 'ALPHA', sort: 'worst' });
+    expect(names(body)).toEqual(['c-alpha']);
+    expect(body).toMatchObject({ total: 1, search: 'ALPHA' });
+    expect(body.models[1]?.counts.wrong).toBe(1);
+    expect((await get(ids.batch, { search: 'c-' })).body.total).toBe(5);
+    expect((await get(ids.batch, { search: 'nothing like it' })).body).toMatchObject({ total: 0, rows: [] });
+  });
+
   it('answers 404 for an unknown batch and an empty matrix for a batch without runs', async () => {
     const missing = await get('no-such-batch');
     expect(missing.status).toBe(404);

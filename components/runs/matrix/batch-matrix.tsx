@@ -3,9 +3,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useId, useState } from 'react';
 import { queries } from '@/components/data/queries';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { DEFAULT_DIR, MATRIX_SORTS, type MatrixSort, type SortDir } from '@/lib/metrics/matrix/cells';
 import { MatrixCell } from './matrix-cell';
 import { SortHeader, type SortState } from './sort-header';
@@ -14,7 +16,7 @@ import { severityWord } from './verdict-text';
 const PAGE_SIZE = 50;
 const ACTIVE = new Set(['pending', 'running']);
 
-type View = { sort: MatrixSort; dir: SortDir; modelId: string | null; offset: number };
+type View = { sort: MatrixSort; dir: SortDir; modelId: string | null; offset: number; search: string };
 
 /** The view lives in the URL (?sort, dir, model, page) so a sorted matrix can be linked and survives a reload. */
 function useMatrixView(): [View, (next: Partial<View>) => void] {
@@ -27,7 +29,13 @@ function useMatrixView(): [View, (next: Partial<View>) => void] {
   const rawDir = params.get('dir');
   const dir: SortDir = rawDir === 'asc' || rawDir === 'desc' ? rawDir : DEFAULT_DIR[sort];
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const view: View = { sort: sort === 'model' && !modelId ? 'name' : sort, dir, modelId: sort === 'model' ? modelId : null, offset: (page - 1) * PAGE_SIZE };
+  const view: View = {
+    sort: sort === 'model' && !modelId ? 'name' : sort,
+    dir,
+    modelId: sort === 'model' ? modelId : null,
+    offset: (page - 1) * PAGE_SIZE,
+    search: (params.get('q') ?? '').slice(0, 200),
+  };
   const set = (next: Partial<View>) => {
     const v = { ...view, ...next };
     const q = new URLSearchParams(params.toString());
@@ -35,6 +43,8 @@ function useMatrixView(): [View, (next: Partial<View>) => void] {
     q.set('dir', v.dir);
     if (v.sort === 'model' && v.modelId) q.set('model', v.modelId);
     else q.delete('model');
+    if (v.search) q.set('q', v.search);
+    else q.delete('q');
     const p = Math.floor(v.offset / PAGE_SIZE) + 1;
     if (p > 1) q.set('page', String(p));
     else q.delete('page');
@@ -46,8 +56,16 @@ function useMatrixView(): [View, (next: Partial<View>) => void] {
 /** Test cases x models of one batch: the verdict of every cell, sortable, each cell opening its run. */
 export function BatchMatrix({ batchId, batchStatus }: { batchId: string; batchStatus: string | undefined }) {
   const [view, setView] = useMatrixView();
+  const searchId = useId();
+  // Typed text shows at once; the URL (and the request) follow once typing pauses.
+  const [typed, setTyped] = useState(view.search);
+  const settled = useDebouncedValue(typed, 300);
+  useEffect(() => {
+    if (settled.trim() !== view.search) setView({ search: settled.trim(), offset: 0 });
+    // Only a settled change of the text moves the URL; other view changes keep it.
+  }, [settled]);
   const matrix = useQuery({
-    ...queries.batchMatrix(batchId, { sort: view.sort, dir: view.dir, modelId: view.modelId, limit: PAGE_SIZE, offset: view.offset }),
+    ...queries.batchMatrix(batchId, { sort: view.sort, dir: view.dir, modelId: view.modelId, search: view.search, limit: PAGE_SIZE, offset: view.offset }),
     placeholderData: keepPreviousData,
     refetchInterval: batchStatus && ACTIVE.has(batchStatus) ? 3000 : false,
   });
@@ -66,9 +84,24 @@ export function BatchMatrix({ batchId, batchStatus }: { batchId: string; batchSt
         Each cell is one run: its verdict (TP and TN are correct, FP and FN wrong), confidence, argument score and, with samples, whether every sample passed
         (pass^k). Sort by disagreement to find the cases the models answer differently; select a cell to open its run.
       </p>
+      <div className="mx-toolbar">
+        <label htmlFor={searchId}>Find a test case</label>
+        <input id={searchId} type="search" value={typed} maxLength={200} placeholder="Part of its name" onChange={(e) => setTyped(e.target.value)} />
+        {matrix.data && view.search ? (
+          <span className="muted" role="status">
+            {matrix.data.total} matching
+          </span>
+        ) : null}
+      </div>
       {matrix.isPending ? <Loading label="Loading the matrix…" /> : null}
       {matrix.isError ? <ErrorState error={matrix.error} onRetry={() => void matrix.refetch()} /> : null}
-      {matrix.data && matrix.data.total === 0 ? <EmptyState title="No runs in this batch">The matrix fills in as runs are created.</EmptyState> : null}
+      {matrix.data && matrix.data.total === 0 ? (
+        view.search ? (
+          <EmptyState title="No test case matches">No case of this batch has “{view.search}” in its name.</EmptyState>
+        ) : (
+          <EmptyState title="No runs in this batch">The matrix fills in as runs are created.</EmptyState>
+        )
+      ) : null}
       {matrix.data && matrix.data.total > 0 ? (
         <>
           <div className="mx-wrap" tabIndex={0} role="region" aria-labelledby="matrix-title">

@@ -13,6 +13,8 @@ export const MatrixQuerySchema = z.object({
   sort: z.enum(MATRIX_SORTS).default('name'),
   dir: z.enum(['asc', 'desc']).optional(),
   modelId: z.string().min(1).max(100).optional(),
+  /** Only the cases whose name contains this text (any letter case). */
+  search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MATRIX_MAX_PAGE_SIZE).default(100),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
@@ -22,8 +24,9 @@ export type BatchMatrix = {
   batch: { id: string; name: string; status: RunBatchRow['status']; samples: number; createdAt: string };
   models: MatrixModel[];
   rows: MatrixRow[];
-  /** Test cases (rows) in the whole matrix, not only this page. */
+  /** Test cases (rows) matching the search in the whole matrix, not only this page. */
   total: number;
+  search: string | null;
   limit: number;
   offset: number;
   sort: MatrixSort;
@@ -38,7 +41,10 @@ export type BatchMatrix = {
 export function getBatchMatrix(batchId: string, q: MatrixQuery): BatchMatrix {
   const batch = getBatch(batchId);
   if (!batch) throw new NotFoundError('Batch', batchId);
-  const { models, rows } = buildMatrix(listBatchModels(batchId), listBatchMatrixRuns(batchId));
+  const built = buildMatrix(listBatchModels(batchId), listBatchMatrixRuns(batchId));
+  const { models } = built;
+  const needle = q.search?.toLocaleLowerCase('en');
+  const rows = needle ? built.rows.filter((r) => r.testCaseName.toLocaleLowerCase('en').includes(needle)) : built.rows;
   let column = 0;
   if (q.sort === 'model') {
     column = models.findIndex((m) => m.id === q.modelId);
@@ -60,5 +66,6 @@ export function getBatchMatrix(batchId: string, q: MatrixQuery): BatchMatrix {
     sort: q.sort,
     dir,
     modelId: q.sort === 'model' ? (q.modelId ?? null) : null,
+    search: needle ? (q.search ?? null) : null,
   };
 }
