@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile, getSqlite } from '@/db/client';
-import { INTERRUPTED_ASSESSMENT, recoverPendingAssessments } from '@/db/queries/run-confidence';
+import { INTERRUPTED_ASSESSMENT, recordAssessmentSoon, recoverPendingAssessments } from '@/db/queries/run-confidence';
 import { getEvaluation, getRun, listRuns, markStoppedJobsInterrupted } from '@/db/queries/runs';
 import { cancelBatch, createBatch, createSingleRun, getBatchDto } from '@/lib/eval/run/batch';
 import { stopAllJobs, subscribeJob, waitForJob } from '@/lib/eval/run/jobs';
@@ -222,6 +222,21 @@ describe('deferred self-assessment (samples = 1)', () => {
     expect(fs.readFileSync(databaseFile()).includes(SENTINEL_KEY)).toBe(false);
     // The key did reach the model server, so the search above had something to find.
     expect(llm.requests.some((r) => `${r.headers.authorization}`.includes(SENTINEL_KEY))).toBe(true);
+  });
+
+  it('assessments written in the same turn share a transaction, and one bad write does not cost the others theirs', async () => {
+    const { batch } = startBatch(cases('find passages group one', 'find passages group two'));
+    await waitForJob(batch.id);
+    const [one, two] = runsOf(batch.id);
+    const write = (confidenceScore: number) => ({ confidenceScore, confidenceCategory: 'robust' as const, confidenceSource: 'self_assessment' as const, reasoning: 'r', recommendations: [], assessment: { confidence: confidenceScore }, assessmentError: null, usage: { inputTokens: 0, outputTokens: 0 } });
+    // 1.5 breaks the confidence CHECK: that write fails alone.
+    const results = await Promise.allSettled([recordAssessmentSoon(one?.id ?? '', write(0.75)), recordAssessmentSoon(two?.id ?? '', write(1.5)), recordAssessmentSoon('no-such-run', write(0.5))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[0]).toEqual({ status: 'fulfilled', value: true });
+    expect(results[2]).toEqual({ status: 'fulfilled', value: false });
+    expect(getRun(one?.id ?? '')?.confidenceScore).toBe(0.75);
+    expect(getEvaluation(one?.id ?? '')?.confidenceScore).toBe(0.75);
+    expect(getRun(two?.id ?? '')?.confidenceScore).toBe(0.9);
   });
 
   it('after a hard stop, runs still marked pending are told apart at the next start: unrated, with the reason', async () => {
