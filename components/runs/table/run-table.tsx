@@ -21,6 +21,14 @@ function RunRow({ run }: { run: TestRunDto }) {
     <tr data-testid="run-row" data-status={run.status}>
       <td>
         <Link href={`/runs/${run.id}`}>{run.testCaseName}</Link>
+        {run.steps !== null ? (
+          <>
+            {' '}
+            <span className="runs-seq-marker" title="A sequence case: an agent loop of several steps">
+              sequence
+            </span>
+          </>
+        ) : null}
       </td>
       <td className="runs-nowrap">{modelLabel(run.modelSettings)}</td>
       <td>
@@ -33,7 +41,10 @@ function RunRow({ run }: { run: TestRunDto }) {
       <td className="runs-nowrap">
         {formatPercent(run.confidenceScore)} {run.confidenceCategory ? <Badge value={run.confidenceCategory} /> : null}
       </td>
-      <td className="runs-nowrap runs-num">{formatMs(run.executionTimeMs)}</td>
+      <td className="runs-nowrap runs-num">
+        {formatMs(run.executionTimeMs)}
+        {run.steps !== null ? <span className="runs-steps"> · {run.steps === 1 ? '1 step' : `${run.steps} steps`}</span> : null}
+      </td>
       <td>{run.errorMessage ? <span className="runs-error-text runs-clamp">{run.errorMessage}</span> : null}</td>
     </tr>
   );
