@@ -26,7 +26,7 @@ import { insertSyntheticRuns } from '@/tests/helpers/synthetic-runs';
 const RUNS = Number(process.env.BENCH_METRICS_RUNS ?? 1_000_000);
 const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? path.join(process.cwd(), '.bench-cache', `metrics-${RUNS}`);
 const MARKER = 'bench:metrics-runs';
-const MIGRATION = path.join(process.cwd(), 'db', 'migrations', '0015_metrics_rollup.sql');
+const MIGRATIONS = path.join(process.cwd(), 'db', 'migrations');
 const BUDGET = { summary: 200, compare: 300, counts: 20 };
 const REPEATS = 3;
 
@@ -47,35 +47,43 @@ function warm(fn: () => unknown): number {
   return median(Array.from({ length: REPEATS }, () => time(fn)));
 }
 
-/** The rollup's statements from its migration: the backfill and the triggers. */
-function rollupStatements(): { backfill: string; triggers: string[] } {
-  const statements = fs.readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
-  const backfill = statements.find((s) => s.includes('INSERT INTO `metrics_rollup`') && s.includes('FROM `test_runs` R LEFT JOIN'));
-  const triggers = statements.filter((s) => s.startsWith('CREATE TRIGGER `trg_metrics_rollup_'));
-  if (!backfill || triggers.length === 0) throw new Error(`no rollup statements in ${MIGRATION}`);
-  return { backfill, triggers };
+/** Migrations whose tables are kept by triggers: their backfill and trigger statements. */
+const MAINTAINED = ['0015_metrics_rollup.sql', '0016_metrics_latency_histogram.sql'];
+
+function maintainedStatements(): { backfills: string[]; triggers: string[] } {
+  const backfills: string[] = [];
+  const triggers: string[] = [];
+  for (const file of MAINTAINED) {
+    const statements = fs.readFileSync(path.join(MIGRATIONS, file), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+    const found = statements.filter((s) => s.startsWith('CREATE TRIGGER'));
+    const backfill = statements.find((s) => /^(--[^\n]*\n)*INSERT INTO/.test(s));
+    if (!backfill || found.length === 0) throw new Error(`no backfill or triggers in ${file}`);
+    backfills.push(backfill);
+    triggers.push(...found);
+  }
+  return { backfills, triggers };
 }
 
 /**
- * Bulk load: the rollup triggers are dropped while a million rows go in (one upsert per row
- * would be most of the load), then one backfill, then the triggers are back: what the
- * migration does to an existing database.
+ * Bulk load: the maintained tables' triggers are dropped while a million rows go in (their
+ * upserts per row would be most of the load), then one backfill each and the triggers are
+ * back: what the migrations do to an existing database.
  */
 function generate(): void {
   const sqlite = getSqlite();
-  const { backfill, triggers } = rollupStatements();
+  const { backfills, triggers } = maintainedStatements();
   const names = triggers.map((t) => /CREATE TRIGGER `([^`]+)`/.exec(t)?.[1] ?? '');
   for (const name of names) sqlite.exec(`drop trigger if exists \`${name}\``);
   let backfillMs = 0;
   const insertMs = time(() => insertSyntheticRuns(RUNS, { seed: 42 }));
   sqlite.transaction(() => {
-    sqlite.exec('delete from metrics_rollup');
-    backfillMs = time(() => sqlite.exec(backfill));
+    sqlite.exec('delete from metrics_rollup; delete from metrics_latency_histogram;');
+    backfillMs = time(() => backfills.forEach((b) => sqlite.exec(b)));
     for (const t of triggers) sqlite.exec(t);
     sqlite.prepare(`insert into app_meta (key, value) values (?, ?)`).run(MARKER, String(RUNS));
   })();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  console.log(`generated ${RUNS} runs in ${Math.round(insertMs)} ms, rollup backfill ${Math.round(backfillMs)} ms`);
+  console.log(`generated ${RUNS} runs in ${Math.round(insertMs)} ms, backfills of the rollup and histogram ${Math.round(backfillMs)} ms`);
 }
 
 function openCached(): void {
