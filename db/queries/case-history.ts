@@ -13,7 +13,7 @@ export type CaseRunRow = Omit<MatrixRunRow, 'testCaseId' | 'testCaseName' | 'mod
 };
 
 const RUN_COLUMNS = `r.id as runId, r.batch_id as batchId, b.name as batchName, ms.provider, ms.model,
-       r.status, r.classification, r.confidence_score as confidenceScore, r.samples,
+       r.status, r.classification, r.confidence_score as confidenceScore, r.confidence_source as confidenceSource, r.samples,
        r.selected_server as selectedServer, r.selected_tool as selectedTool, r.error_message as errorMessage,
        e.parameter_correctness as parameterCorrectness, e.pass_k as passK, r.created_at as createdAt, r.completed_at as completedAt`;
 

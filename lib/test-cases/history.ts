@@ -3,6 +3,7 @@ import { listCaseRuns, listCaseTimeline, listLastVerdicts, type CaseRunRow } fro
 import { outcomeOf, type CellOutcome } from '../metrics/matrix/cells';
 import type { TestCaseDto } from './dto';
 import { requireTestCase } from './service';
+import { sampleAgreementOf } from '../eval/judge/confidence';
 
 /** How many of each model's latest runs the timeline shows. */
 export const TIMELINE_PER_MODEL = 30;
@@ -72,7 +73,7 @@ function toCaseRunDto(r: CaseRunRow): CaseRunDto {
     classification: r.classification,
     outcome: outcomeOf(r.status, r.classification),
     confidence: r.confidenceScore,
-    agreement: sampled ? r.confidenceScore : null,
+    agreement: sampleAgreementOf(r),
     passK: sampled && r.passK !== null ? r.passK === 1 : null,
     samples: r.samples,
     argumentScore: r.parameterCorrectness,

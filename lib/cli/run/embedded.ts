@@ -12,6 +12,7 @@ import type { CaseResult } from '../results/schema';
 import type { ResolvedCase, ResolvedSuite } from '../suite/load';
 import { sequenceOf } from '../suite/sequence';
 import { modelLabel, toolLabel, type Executor } from './types';
+import { sampleAgreementOf } from '@/lib/eval/judge/confidence';
 
 /**
  * Runs a suite in this process with the app's own lib code on the current DATA_DIR: the
@@ -97,7 +98,6 @@ function createCase(c: ResolvedCase, serverIds: Map<string, string>, suite: Reso
 
 function toCaseResult(run: RunWithSettings, c: ResolvedCase | undefined): CaseResult {
   const evaluation = run.status === 'completed' ? getEvaluation(run.id) : undefined;
-  const multi = run.samples > 1;
   return {
     id: c?.id ?? run.testCaseId,
     name: c?.name ?? run.testCaseName,
@@ -110,7 +110,7 @@ function toCaseResult(run: RunWithSettings, c: ResolvedCase | undefined): CaseRe
     argumentScore: evaluation?.parameterCorrectness ?? null,
     argumentMatching: c?.argumentMatching ?? 'strict',
     failureReasons: run.failureReasons ?? [],
-    samples: { count: run.samples, agreement: multi ? run.confidenceScore : null },
+    samples: { count: run.samples, agreement: sampleAgreementOf(run) },
     error: run.status === 'completed' ? null : (run.errorMessage ?? `run ${run.status}`),
   };
 }

@@ -8,6 +8,7 @@ import type { ResolvedCase, ResolvedSuite } from '../suite/load';
 import { sequenceOf } from '../suite/sequence';
 import { createApiClient, type ApiClient } from './api-client';
 import { modelLabel, toolLabel, type Executor } from './types';
+import { sampleAgreementOf } from '@/lib/eval/judge/confidence';
 
 type Page<T> = { items: T[]; total: number };
 type RunDetail = TestRunDto & { evaluation: { parameterCorrectness: number | null } | null };
@@ -123,7 +124,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 function toCaseResult(run: TestRunDto, detail: RunDetail | null, c: ResolvedCase | undefined): CaseResult {
   const completed = run.status === 'completed';
-  const multi = run.samples > 1;
   return {
     id: c?.id ?? run.testCaseId,
     name: c?.name ?? run.testCaseName,
@@ -136,7 +136,7 @@ function toCaseResult(run: TestRunDto, detail: RunDetail | null, c: ResolvedCase
     argumentScore: detail?.evaluation?.parameterCorrectness ?? null,
     argumentMatching: c?.argumentMatching ?? 'strict',
     failureReasons: run.failureReasons,
-    samples: { count: run.samples, agreement: multi ? run.confidenceScore : null },
+    samples: { count: run.samples, agreement: sampleAgreementOf(run) },
     error: completed ? null : (run.errorMessage ?? `run ${run.status}`),
   };
 }

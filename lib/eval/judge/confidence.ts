@@ -36,6 +36,15 @@ export function confidenceSourceOf(provider: string, samples: number): Confidenc
   return samples > 1 ? 'sample_agreement' : 'self_assessment';
 }
 
+/**
+ * The share of a run's samples that agreed, from its stored confidence: null with one sample;
+ * 1 for the local router, whose confidence is its margin and whose samples always agree.
+ */
+export function sampleAgreementOf(run: { samples: number; confidenceScore: number | null; confidenceSource?: string | null }): number | null {
+  if (run.samples <= 1) return null;
+  return run.confidenceSource === 'local_margin' ? 1 : run.confidenceScore;
+}
+
 /** The provider table's `deterministic` flag (lib/providers/catalog.ts): same tools and query, same answer. */
 export function isDeterministicProvider(provider: string): boolean {
   return isProviderId(provider) && providerRow(provider).capabilities.deterministic === true;

@@ -1,4 +1,5 @@
 import type { MatrixModelRow, MatrixRunRow } from '@/db/queries/batch-matrix';
+import { sampleAgreementOf } from '@/lib/eval/judge/confidence';
 
 /**
  * The test case x model matrix of one batch, built from its runs: one cell per (case, model),
@@ -103,7 +104,7 @@ function toCell(run: MatrixRunRow, runIds: string[]): MatrixCell {
     outcome: outcomeOf(run.status, run.classification),
     confidence: run.confidenceScore,
     // The deterministic local router rates itself by its margin; its samples always agree.
-    agreement: sampled ? (run.confidenceSource === 'local_margin' ? 1 : run.confidenceScore) : null,
+    agreement: sampleAgreementOf(run),
     passK: sampled && run.passK !== null ? run.passK === 1 : null,
     samples: run.samples,
     argumentScore: run.parameterCorrectness,
