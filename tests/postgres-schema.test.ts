@@ -10,6 +10,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { getSqlite } from '@/db/client';
 import * as pgSchema from '@/db/schema.pg';
 import { createDatabase, postgresBinDir, startPostgres, stopOnExit, type PostgresCluster } from './helpers/postgres';
 
@@ -20,22 +21,28 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
   let cluster: PostgresCluster | null = null;
+  let clusterUrl: string;
   let pool: pg.Pool;
+
+  async function migratedDatabase(name: string): Promise<pg.Pool> {
+    const db = new pg.Pool({ connectionString: await createDatabase(clusterUrl, `${name}_${process.pid}`), max: 2 });
+    const started = performance.now();
+    await migrate(drizzle(db), { migrationsFolder: 'db/migrations-pg' });
+    console.info(`db/migrations-pg applied in ${(performance.now() - started).toFixed(0)} ms`);
+    return db;
+  }
 
   beforeAll(async () => {
     // Provided when tests/helpers/postgres.ts runs as the suite's globalSetup; else a cluster of our own.
-    let clusterUrl: string | undefined = inject('postgresUrl');
-    if (!clusterUrl) {
+    const provided: string | undefined = inject('postgresUrl');
+    if (provided) clusterUrl = provided;
+    else {
       cluster = await startPostgres();
       stopOnExit(cluster);
       console.info(`Postgres cluster started in ${cluster.startMs.toFixed(0)} ms`);
       clusterUrl = cluster.url;
     }
-    const url = await createDatabase(clusterUrl, `schema_${process.pid}`);
-    pool = new pg.Pool({ connectionString: url, max: 2 });
-    const started = performance.now();
-    await migrate(drizzle(pool), { migrationsFolder: 'db/migrations-pg' });
-    console.info(`db/migrations-pg applied in ${(performance.now() - started).toFixed(0)} ms`);
+    pool = await migratedDatabase('schema');
   }, 60_000);
 
   afterAll(async () => {
@@ -172,5 +179,96 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     await pool.query("delete from test_cases where id = 'c2'"); // cascades to r4, r5
     expect(await sets()).toEqual([]);
     expect(await snapshots()).toEqual([]);
+  });
+
+  it('keeps metrics_rollup exactly as SQLite does for the same writes (SQLite 0015)', async () => {
+    const rollupDb = await migratedDatabase('rollup');
+    const sqlite = getSqlite();
+    // One statement, both databases: `?` placeholders, booleans as SQLite's integers there.
+    async function both(text: string, ...params: (string | number | boolean | null)[]): Promise<void> {
+      sqlite.prepare(text).run(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p)));
+      let n = 0;
+      await rollupDb.query(text.replace(/\?/g, () => `$${++n}`), params);
+    }
+    let seed = 20;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+    const maybe = <T,>(x: T): T | null => (rand() < 0.3 ? null : x);
+    // A score in 0..1 with every mantissa bit used (rand() alone has 31), so x * 2^52 has a
+    // fractional part and the rollup's rounding of the low half matters.
+    const score = () => Math.min(1, (rand() + rand() * 2 ** -31) / 3 + (rand() < 0.2 ? 0.6 : 0));
+    const statuses = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+    const classes = ['TP', 'FP', 'TN', 'FN'] as const;
+    const days = ['2025-01-01T10:00:00.000Z', '2025-01-01T23:59:59.999Z', '2025-01-02T00:00:00.000Z', '2025-01-02 08:00:00', 'yesterday'];
+
+    for (let c = 0; c < 4; c++) {
+      if (c % 2) await both('insert into test_cases (id, name, query, expected_mcp_server_name, expected_tool_name) values (?, ?, ?, ?, ?)', `c${c}`, 'case', 'q', `srv${c}`, `tool${c}`);
+      else await both('insert into test_cases (id, name, query) values (?, ?, ?)', `c${c}`, 'case', 'q');
+    }
+    await both("insert into model_settings (id, provider, model) values ('m0', 'openai', 'a'), ('m1', 'openai', 'b')");
+    await both("insert into run_batches (id, name, models) values ('b0', 'x', '[]'), ('b1', 'y', '[]')");
+    const runs: string[] = [];
+    const evaluated = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      const id = `r${i}`;
+      runs.push(id);
+      await both(
+        'insert into test_runs (id, test_case_id, batch_id, model_settings_id, status, classification, selected_server, selected_tool, execution_time_ms, input_tokens, output_tokens, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        id, `c${i % 4}`, maybe(pick(['b0', 'b1'])), maybe(pick(['m0', 'm1'])), pick(statuses), maybe(pick(classes)), maybe('srvX'), maybe(pick(['tool1', 'toolY'])),
+        maybe(Math.floor(rand() * 5000)), maybe(Math.floor(rand() * 900)), maybe(Math.floor(rand() * 90)), pick(days),
+      );
+      if (rand() < 0.6) {
+        evaluated.add(id);
+        await both(
+          'insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server, selected_tool, tool_correct, parameter_completeness, parameter_correctness, type_conformance, confidence_score, confidence_category, pass_k, failure_reasons) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          `e${i}`, id, pick(classes), maybe('srv1'), maybe('tool1'), maybe('srvX'), maybe(pick(['tool1', 'toolY'])), rand() < 0.5,
+          maybe(score()), maybe(score()), maybe(1 / 3), maybe(score()), maybe(pick(['robust', 'misleading', 'needs_clarity'])), maybe(rand() < 0.5), '[]',
+        );
+      }
+    }
+    for (let step = 0; step < 80; step++) {
+      const run = pick(runs);
+      const op = Math.floor(rand() * 8);
+      if (op === 0) await both('update test_runs set status = ?, classification = ?, execution_time_ms = ? where id = ?', pick(statuses), maybe(pick(classes)), maybe(Math.floor(rand() * 5000)), run);
+      else if (op === 1) await both('update test_runs set created_at = ?, batch_id = ? where id = ?', pick(days), maybe(pick(['b0', 'b1'])), run);
+      else if (op === 2) await both('update evaluation_results set classification = ?, parameter_correctness = ?, confidence_category = ?, pass_k = ? where test_run_id = ?', pick(classes), maybe(score()), maybe('robust'), maybe(rand() < 0.5), run);
+      else if (op === 3 && evaluated.has(run)) {
+        const target = runs.find((r) => !evaluated.has(r));
+        if (target) {
+          await both('update evaluation_results set test_run_id = ? where test_run_id = ?', target, run);
+          evaluated.delete(run);
+          evaluated.add(target);
+        }
+      } else if (op === 4) {
+        await both('delete from evaluation_results where test_run_id = ?', run);
+        evaluated.delete(run);
+      } else if (op === 5) await both('update test_cases set expected_mcp_server_name = ?, expected_tool_name = ? where id = ?', `s${step}`, `t${step}`, pick(['c1', 'c3']));
+      else if (op === 6 && step % 3 === 0) {
+        await both('delete from test_runs where id = ?', run);
+        runs.splice(runs.indexOf(run), 1);
+        evaluated.delete(run);
+      } else await both('update test_runs set test_case_id = ?, selected_tool = ? where id = ?', pick(['c0', 'c1', 'c2', 'c3']), maybe('toolZ'), run);
+    }
+    await both("delete from model_settings where id = 'm1'"); // ON DELETE SET NULL through the run's trigger
+    await both("delete from run_batches where id = 'b1'"); // cascade: runs and their evaluations
+    await both("delete from test_cases where id = 'c2'"); // cascade, taken out by the case's trigger
+
+    // The cluster's locale is C (tests/helpers/postgres.ts): text orders bytewise, as in SQLite.
+    const order = 'batch_id, model_settings_id, day, created_odd, status, classification, expected_server, expected_tool, selected_server, selected_tool';
+    const fromSqlite = (sqlite.prepare(`select * from metrics_rollup where runs > 0 order by ${order}`).all() as Record<string, unknown>[]).map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])),
+    );
+    const fromPg = (await rollupDb.query<Record<string, unknown>>(`select * from metrics_rollup where runs > 0 order by ${order}`)).rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) && k !== 'day' && !['batch_id', 'model_settings_id', 'status', 'classification', 'expected_server', 'expected_tool', 'selected_server', 'selected_tool'].includes(k) ? Number(v) : v])),
+    );
+    expect(fromSqlite.length).toBeGreaterThan(10);
+    expect(fromPg).toEqual(fromSqlite);
+    const remaining = await rollupDb.query<{ n: string }>('select count(*) as n from test_runs');
+    const summed = await rollupDb.query<{ n: string }>('select coalesce(sum(runs), 0) as n from metrics_rollup');
+    expect(summed.rows[0]?.n).toBe(remaining.rows[0]?.n);
+    await rollupDb.end();
   });
 });

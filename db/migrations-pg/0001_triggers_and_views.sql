@@ -1,6 +1,6 @@
 -- The Postgres equivalents of the SQLite triggers and view (db/migrations 0001, 0003, 0004,
--- 0011, 0012): same behaviour, whoever writes the rows. The metrics rollup triggers (0015) and
--- the tool_definitions INSTEAD OF triggers (which hash tool definitions in SQL) are not here yet.
+-- 0011, 0012): same behaviour, whoever writes the rows. The metrics rollup triggers (0015) are in
+-- 0002; the tool_definitions INSTEAD OF triggers (which hash tool definitions in SQL) are not here yet.
 
 -- 0001: keep updated_at current on every UPDATE whose writer did not set it.
 CREATE FUNCTION "mcp_eval_touch_updated_at"() RETURNS trigger LANGUAGE plpgsql AS $$
