@@ -1,4 +1,5 @@
 import type { MetricsSummary } from '@/components/data/types';
+import { CallFigures } from './calls/call-figures';
 import { ArgumentScores } from './charts/argument-scores';
 import { ConfidenceChart } from './charts/confidence-chart';
 import { ModelComparison } from './charts/model-comparison';
@@ -19,6 +20,11 @@ export function SummaryViews({ summary, filters }: { summary: MetricsSummary; fi
       <Section title="Key figures">
         <KpiCards summary={summary} />
       </Section>
+      {summary.calls ? (
+        <Section title="Sequence runs: per call" intro="Each expected call is TP when made, FN when missing; each unexpected call is FP. The per-case figures of the same runs beside them.">
+          <CallFigures calls={summary.calls} />
+        </Section>
+      ) : null}
       <Section
         title="Confusion matrix"
         intro="Rows are the tool each test case expected, columns the tool the model called; none means no tool. The diagonal is right."
