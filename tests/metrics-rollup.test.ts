@@ -16,6 +16,7 @@ import {
   latencyBucketRange,
   selectLatencyAtFromHistogram,
   selectRollupBatchStatusCounts,
+  selectRollupConfusionCounts,
   selectRollupEvaluationTotals,
   selectRollupRunRollups,
   selectRollupToolCells,
@@ -76,6 +77,12 @@ function expectRollupMatchesRuns(step: string): void {
     expect(canReadRollup(scope), why).toBe(true);
     expectTotalsEqual(selectRollupEvaluationTotals(scope), selectEvaluationTotals(scope), why);
     expect(sortCells(selectRollupToolCells(scope)), why).toEqual(sortCells(selectToolCells(scope)));
+    const offDiagonal = selectToolCells(scope)
+      .filter((c) => !(c.expectedTool === c.selectedTool && c.expectedServer === c.selectedServer))
+      .map((c) => `${cellKey(c)}=${c.total}`);
+    const confusions = selectRollupConfusionCounts(scope);
+    expect(confusions.map((c) => `${cellKey({ ...c, total: c.count })}=${c.count}`).sort(), `${why} / confusions`).toEqual(offDiagonal.sort());
+    expect(confusions.map((c) => c.count), `${why} / most frequent first`).toEqual(confusions.map((c) => c.count).sort((a, b) => b - a));
     const rollups = selectRollupRunRollups(scope);
     expect(rollups, why).toEqual(withResolvedRunScope(scope, (s) => selectRunRollups(s)));
     if (canReadLatencyHistogram(scope)) {
@@ -257,8 +264,8 @@ describe('metrics_rollup', () => {
   });
 
   it('puts every execution time in the histogram bucket whose range holds it', () => {
-    const testCaseId = data.testCaseIds[0] as string;
     const write = createRunWriter();
+    const testCaseId = write.testCase({ name: 'edges', expected: null });
     const batchId = write.batch({ name: 'edges' });
     const times = [0, 1, 127, 128, 129, 130, 255, 256, 257, 1000, 65_535, 65_536, 3_600_000, 2 ** 40 + 12_345];
     for (const ms of times) write.run({ testCaseId, batchId, selected: null, executionTimeMs: ms, createdAt: '2025-01-02T05:00:00.000Z' });

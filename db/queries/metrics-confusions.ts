@@ -1,5 +1,6 @@
 import 'server-only';
 import { getSqlite } from '../client';
+import { canReadRollup, selectRollupConfusionCounts } from './metrics-rollup';
 import { buildEvaluationScope, renderFrom, type MetricsScope } from './metrics-scope';
 
 /** One off-diagonal confusion-matrix cell (NULL tool = none), and the latest run that made this mistake. */
@@ -24,6 +25,7 @@ const OFF_DIAGONAL = 'not (e.expected_tool is e.selected_tool and e.expected_ser
  * where none was expected), counted per (expected, selected) pair, most frequent first.
  */
 export function selectConfusionCells(filters: MetricsScope): ConfusionCell[] {
+  if (canReadRollup(filters)) return selectConfusionCellsFromRollup(filters);
   // As selectToolCells: idx_evaluation_results_tool_pair read in GROUP BY order, dates tested on
   // it; it covers the latest created_at too, so counting reads no table row.
   const scope = buildEvaluationScope(filters, { unindexedDates: true });
@@ -59,4 +61,24 @@ export function selectSnapshotTool(runId: string, server: string, name: string):
       'select server_name as server, name, description from tool_definitions where test_run_id = ? and server_name = ? and name = ?',
     )
     .get(runId, server, name);
+}
+
+/**
+ * The same cells counted from metrics_rollup's groups, then one run per cell: the pair's
+ * latest evaluation in scope, sought backwards on idx_evaluation_results_tool_pair (pair, then
+ * the run's created_at), so no mistake but the latest is read.
+ */
+function selectConfusionCellsFromRollup(filters: MetricsScope): ConfusionCell[] {
+  const scope = buildEvaluationScope(filters, { unindexedDates: true });
+  const latest = getSqlite()
+    .prepare<Record<string, string | null>, string>(
+      `select e.test_run_id ${renderFrom(scope, [
+        'e.expected_server is @es', 'e.expected_tool is @et', 'e.selected_server is @ss', 'e.selected_tool is @st',
+      ])} order by e.run_created_at desc limit 1`,
+    )
+    .pluck();
+  return selectRollupConfusionCounts(filters).map((cell) => ({
+    ...cell,
+    latestRunId: latest.get({ ...scope.params, es: cell.expectedServer, et: cell.expectedTool, ss: cell.selectedServer, st: cell.selectedTool }) ?? '',
+  }));
 }

@@ -195,3 +195,20 @@ export function selectLatencyAtFromHistogram(s: MetricsScope, k: number): number
   const sql = `select r.execution_time_ms from test_runs r where ${conditions.join(' and ')} order by r.execution_time_ms limit 1 offset @offset`;
   return sqlite.prepare<Record<string, string | number>, number>(sql).pluck().get(bound);
 }
+
+export type ConfusionCount = { expectedServer: string | null; expectedTool: string | null; selectedServer: string | null; selectedTool: string | null; count: number };
+
+/** Off-diagonal cells (another tool than expected, or none, or one where none was expected), most frequent first. */
+export function selectRollupConfusionCounts(s: MetricsScope): ConfusionCount[] {
+  const { where, params } = buildRollupWhere(s);
+  // '' stands for NULL on both sides, so plain equality is the diagonal, as `is` is on the evaluations.
+  const offDiagonal = 'not (expected_tool = selected_tool and expected_server = selected_server)';
+  const sql = `
+    select nullif(expected_server, '') as expectedServer, nullif(expected_tool, '') as expectedTool,
+      nullif(selected_server, '') as selectedServer, nullif(selected_tool, '') as selectedTool, sum(evals) as count
+    from metrics_rollup ${where ? `${where} and ${offDiagonal}` : `where ${offDiagonal}`}
+    group by expected_server, expected_tool, selected_server, selected_tool
+    having sum(evals) > 0
+    order by count desc, expectedServer nulls last, expectedTool nulls last, selectedServer nulls last, selectedTool nulls last`;
+  return getSqlite().prepare<Record<string, string>, ConfusionCount>(sql).all(params);
+}
