@@ -132,3 +132,16 @@ describe('recommend', () => {
     expect(rec?.message).toContain('no description at all');
   });
 });
+
+describe('confidence advice for the local router', () => {
+  it('speaks of its score margin, not of a model that was confident, for a clear wrong choice and a thin margin', () => {
+    const wrong = recommend({ ...base, classification: 'FN', expected: ref('rag', 'rag_query'), selected: ref('rag', 'rag_search'), confidence: 0.85, category: 'misleading', confidenceBy: 'router' });
+    const margin = wrong.find((r) => r.type === 'description_quality' && r.message.includes('score margin'));
+    expect(margin?.message).toContain('The local router chose wrong (FN) by a clear score margin (85%)');
+    expect(wrong.some((r) => r.message.includes('The model was'))).toBe(false);
+    const thin = recommend({ ...base, classification: 'TP', expected: ref('rag', 'rag_query'), selected: ref('rag', 'rag_query'), confidence: 0.52, category: 'needs_clarity', confidenceBy: 'router' });
+    expect(thin.find((r) => r.type === 'low_confidence')?.message).toBe(
+      "The local router's score margin was only 52%: the descriptions score alike for this query, though it chose right; make each tool's scope and wording distinct.",
+    );
+  });
+});

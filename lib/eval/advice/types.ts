@@ -42,4 +42,6 @@ export type RecommendInput = {
   confidence: number | null;
   category: ConfidenceCategory | null;
   tools: EvaluatedTool[];
+  /** Whose confidence it is: a model's, or the local router's score margin (default: a model's). */
+  confidenceBy?: 'model' | 'router';
 };

@@ -89,7 +89,7 @@ export function judgeRun(input: JudgeInput): Verdict {
     ...(chosen.selected?.server === UNKNOWN_SERVER ? [`unknown_tool:${chosen.selected.tool}`] : []),
     ...(argumentScore?.failureReasons ?? []),
   ];
-  const judged = { classification, expected, selected: chosen.selected, argumentScore, confidence, category, tools };
+  const judged = { classification, expected, selected: chosen.selected, argumentScore, confidence, category, tools, confidenceBy: input.assessmentBy ?? 'model' };
   const recommendations = recommend(judged);
   const reasoning = explain({ ...judged, modelReasoning: input.assessment?.reasoning ?? null, reasoningBy: input.assessmentBy ?? 'model' });
 
