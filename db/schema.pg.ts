@@ -803,6 +803,20 @@ export const metricsRollup = pgTable(
   ],
 );
 
+/** Latency histogram of the evaluated runs (SQLite migration 0016; triggers in db/migrations-pg 0003). */
+export const metricsLatencyHistogram = pgTable(
+  'metrics_latency_histogram',
+  {
+    batchId: text('batch_id').notNull(),
+    modelSettingsId: text('model_settings_id').notNull(),
+    day: text('day').notNull(),
+    createdOdd: integer('created_odd').notNull(),
+    bucket: integer('bucket').notNull(),
+    runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('uq_metrics_latency_histogram_key').on(t.batchId, t.modelSettingsId, t.day, t.createdOdd, t.bucket)],
+);
+
 /** Small key/value facts about this installation (e.g. when the demo seed ran). */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

@@ -74,7 +74,7 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     );
     expect(rows.filter((r) => r.table_type === 'BASE TABLE').map((r) => r.table_name)).toEqual(expected);
     expect(expected).toEqual([
-      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_rollup',
+      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_latency_histogram', 'metrics_rollup',
       'model_settings', 'run_batches', 'static_tools', 'test_case_servers', 'test_case_tags', 'test_cases', 'test_runs', 'tool_executions', 'tool_set_members',
       'tool_sets', 'tool_snapshots',
     ]);
@@ -181,8 +181,16 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     expect(await snapshots()).toEqual([]);
   });
 
-  it('keeps metrics_rollup exactly as SQLite does for the same writes (SQLite 0015)', async () => {
+  it('keeps metrics_rollup and the latency histogram exactly as SQLite does for the same writes (SQLite 0015, 0016)', async () => {
     const rollupDb = await migratedDatabase('rollup');
+    try {
+      await sameWritesOnBoth(rollupDb);
+    } finally {
+      await rollupDb.end();
+    }
+  });
+
+  async function sameWritesOnBoth(rollupDb: pg.Pool): Promise<void> {
     const sqlite = getSqlite();
     // One statement, both databases: `?` placeholders, booleans as SQLite's integers there.
     async function both(text: string, ...params: (string | number | boolean | null)[]): Promise<void> {
@@ -266,9 +274,18 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     );
     expect(fromSqlite.length).toBeGreaterThan(10);
     expect(fromPg).toEqual(fromSqlite);
+
+    // The latency histogram (SQLite 0016) from the same writes, plus bucket edges up to 2^31 ms.
+    for (const [i, ms] of [0, 127, 128, 129, 255, 256, 1000, 4095, 4096, 65_537, 2 ** 31 - 1].entries()) {
+      await both("insert into test_runs (id, test_case_id, status, classification, execution_time_ms, created_at) values (?, 'c0', 'completed', 'TP', ?, '2025-01-05T00:00:00.000Z')", `edge${i}`, ms);
+    }
+    const histogram = 'select batch_id, model_settings_id, day, created_odd, bucket, runs from metrics_latency_histogram where runs <> 0 order by batch_id, model_settings_id, day, created_odd, bucket';
+    const histSqlite = (sqlite.prepare(histogram).all() as Record<string, unknown>[]).map((row) => ({ ...row, runs: Number(row.runs) }));
+    const histPg = (await rollupDb.query<Record<string, unknown>>(histogram)).rows.map((row) => ({ ...row, runs: Number(row.runs) }));
+    expect(histSqlite.length).toBeGreaterThanOrEqual(12);
+    expect(histPg).toEqual(histSqlite);
     const remaining = await rollupDb.query<{ n: string }>('select count(*) as n from test_runs');
     const summed = await rollupDb.query<{ n: string }>('select coalesce(sum(runs), 0) as n from metrics_rollup');
     expect(summed.rows[0]?.n).toBe(remaining.rows[0]?.n);
-    await rollupDb.end();
-  });
+  }
 });
