@@ -28,7 +28,7 @@ const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? path.join(process.cwd(), '.benc
 const MARKER = 'bench:metrics-runs';
 const MIGRATIONS = path.join(process.cwd(), 'db', 'migrations');
 const BUDGET = { summary: 200, compare: 300, counts: 20 };
-const REPEATS = 3;
+const REPEATS = Number(process.env.BENCH_METRICS_REPEATS ?? 3);
 
 function time(fn: () => unknown): number {
   const started = performance.now();
