@@ -72,16 +72,46 @@ describe('POST /api/import/bfcl', () => {
     const simple = entry('simple', 'simple_python_8');
     const res = await importBfcl({
       entries: [irrelevant, { ...simple, id: 'no_answer_1' }, { ...simple, id: 'parallel_1' }, { id: 'broken' }, { ...simple, id: 'two_turns', question: [[{ role: 'user', content: 'a' }], [{ role: 'user', content: 'b' }]] }],
-      answers: [{ id: 'parallel_1', ground_truth: [{ 'geometry.area_circle': { radius: [1] } }, { 'geometry.area_circle': { radius: [2] } }] }],
+      answers: [{ id: 'parallel_1', ground_truth: [{ 'geometry.area_circle': { radius: [1] } }, { 'geometry.area_square': { side: [2] } }] }],
     });
     expect(res.body).toMatchObject({ total: 5, created: 1, failed: 4 });
     const [neg, noAnswer, parallel, broken, turns] = res.body.results;
     expect(neg).toMatchObject({ status: 'created', kind: 'negative' });
     if (neg?.status === 'created') expect(await getCase(neg.testCaseId)).toMatchObject({ expectedServer: null, expectedTool: null, expectedParameters: null, argumentMatching: 'bfcl' });
     expect(noAnswer).toMatchObject({ status: 'failed', reason: 'no possible answer with this id' });
-    expect(parallel).toMatchObject({ status: 'failed', reason: expect.stringContaining('until call sequences are supported') });
+    expect(parallel).toMatchObject({ status: 'failed', reason: 'the ground truth calls geometry.area_square, which the entry does not declare (ground_truth[1])' });
     expect(broken).toMatchObject({ id: 'broken', status: 'failed', reason: expect.stringContaining('not a BFCL question object') });
     expect(turns).toMatchObject({ status: 'failed', reason: expect.stringContaining('multi-turn') });
+  });
+
+  it('makes multi-call entries (parallel, parallel_multiple) one-turn sequence cases: every call, any order, none executed', async () => {
+    const simple = entry('simple', 'simple_python_8');
+    const multiple = entry('multiple', 'multiple_1');
+    const [fnA, fnB] = (multiple as unknown as { function: { name: string }[] }).function;
+    if (!fnA || !fnB) throw new Error('multiple_1 declares two functions');
+    const res = await importBfcl({
+      entries: [
+        { ...simple, id: 'parallel_9' },
+        { ...multiple, id: 'parallel_multiple_9' },
+      ],
+      answers: [
+        { id: 'parallel_9', ground_truth: [{ 'geometry.area_circle': { radius: [10], units: ['meters', ''] } }, { 'geometry.area_circle': { radius: [5], units: ['meters', ''] } }] },
+        { id: 'parallel_multiple_9', ground_truth: [{ [fnA.name]: {} }, { [fnB.name]: {} }] },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ total: 2, created: 2, failed: 0 });
+    const [parallel, parallelMultiple] = res.body.results;
+    expect(parallel).toMatchObject({ status: 'created', kind: 'multi' });
+    if (parallel?.status !== 'created' || parallelMultiple?.status !== 'created') throw new Error(JSON.stringify(res.body.results));
+    const tc = (await getCase(parallel.testCaseId)) as Case & Record<string, unknown>;
+    expect(tc).toMatchObject({ mode: 'sequence', callOrder: 'any', maxSteps: 1, execute: 'none', argumentMatching: 'bfcl', expectedServer: parallel.serverName, expectedTool: 'geometry.area_circle' });
+    expect(tc.expectedCalls).toEqual([
+      { server: parallel.serverName, tool: 'geometry.area_circle', arguments: { radius: 10, units: { $oneOf: ['meters', { $absent: true }] } } },
+      { server: parallel.serverName, tool: 'geometry.area_circle', arguments: { radius: 5, units: { $oneOf: ['meters', { $absent: true }] } } },
+    ]);
+    const pm = (await getCase(parallelMultiple.testCaseId)) as Case & Record<string, unknown>;
+    expect((pm.expectedCalls as { tool: string }[]).map((c) => c.tool)).toEqual([fnA.name, fnB.name]);
   });
 
   it('refuses a body without entries with a 400 and a code', async () => {

@@ -138,9 +138,34 @@ export function toExpectedParameters(answer: Record<string, unknown[]>, fn: Bfcl
   return expected;
 }
 
+/** One expected call of a multi-call entry: its function and expected parameters. */
+export type ConvertedCall = { tool: string; parameters: Record<string, unknown> };
+
+/**
+ * A converted entry. `multi` is BFCL's parallel and parallel_multiple categories (two or more
+ * ground-truth calls): BFCL's parallel checker wants every expected call, in any order, in
+ * the model's one answer, and no other call. The importers map it to a sequence case with
+ * callOrder "any", maxSteps 1 and nothing executed (see multiCallCase).
+ */
 export type ConvertedCase =
   | { kind: 'positive'; query: string; tools: McpToolShape[]; expectedTool: string; expectedParameters: Record<string, unknown> }
+  | { kind: 'multi'; query: string; tools: McpToolShape[]; calls: ConvertedCall[] }
   | { kind: 'negative'; query: string; tools: McpToolShape[] };
+
+/**
+ * The sequence fields of a multi-call entry's test case, on the tool set named `server`:
+ * one model turn (maxSteps 1) whose calls are all judged, in any order, none executed
+ * (BFCL scores the calls, not their results).
+ */
+export function multiCallCase(server: string, calls: ConvertedCall[]) {
+  return {
+    mode: 'sequence' as const,
+    callOrder: 'any' as const,
+    maxSteps: 1,
+    execute: 'none' as const,
+    expectedCalls: calls.map((c) => ({ server, tool: c.tool, arguments: c.parameters })),
+  };
+}
 
 /** BFCL's irrelevance categories expect no call at all. */
 export function isIrrelevanceEntry(id: string): boolean {
@@ -157,13 +182,18 @@ export function convertBfclEntry(entry: BfclEntry, answer: BfclAnswer | undefine
   if (!answer) {
     return isIrrelevanceEntry(entry.id) ? { kind: 'negative', query: asked.query, tools } : { reason: 'no possible answer with this id' };
   }
-  if (answer.ground_truth.length !== 1) {
-    return { reason: `${answer.ground_truth.length} expected calls: only single-call entries are imported until call sequences are supported` };
+  if (answer.ground_truth.length === 0) return { reason: 'the possible answer lists no call' };
+  const calls: ConvertedCall[] = [];
+  for (const [i, raw] of answer.ground_truth.entries()) {
+    const call = raw as Record<string, Record<string, unknown[]>>;
+    const [name, ...more] = Object.keys(call);
+    const where = answer.ground_truth.length > 1 ? ` (ground_truth[${i}])` : '';
+    if (!name || more.length) return { reason: `a ground-truth call must name exactly one function${where}` };
+    const fn = entry.function.find((f) => f.name === name);
+    if (!fn) return { reason: `the ground truth calls ${name}, which the entry does not declare${where}` };
+    calls.push({ tool: name, parameters: toExpectedParameters(call[name] ?? {}, fn) });
   }
-  const call = answer.ground_truth[0] as Record<string, Record<string, unknown[]>>;
-  const [name, ...more] = Object.keys(call);
-  if (!name || more.length) return { reason: 'a ground-truth call must name exactly one function' };
-  const fn = entry.function.find((f) => f.name === name);
-  if (!fn) return { reason: `the ground truth calls ${name}, which the entry does not declare` };
-  return { kind: 'positive', query: asked.query, tools, expectedTool: name, expectedParameters: toExpectedParameters(call[name] ?? {}, fn) };
+  const [only] = calls;
+  if (calls.length === 1 && only) return { kind: 'positive', query: asked.query, tools, expectedTool: only.tool, expectedParameters: only.parameters };
+  return { kind: 'multi', query: asked.query, tools, calls };
 }

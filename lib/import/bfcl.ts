@@ -8,7 +8,7 @@ import { ServerInputSchema } from '../servers/schemas';
 import { createServer } from '../servers/service';
 import { TestCaseInputSchema } from '../test-cases/schemas';
 import { createTestCase } from '../test-cases/service';
-import { BfclAnswerSchema, BfclEntrySchema, convertBfclEntry, type BfclAnswer, type McpToolShape } from './bfcl-convert';
+import { BfclAnswerSchema, BfclEntrySchema, convertBfclEntry, multiCallCase, type BfclAnswer, type McpToolShape } from './bfcl-convert';
 
 export const MAX_BFCL_ENTRIES = 5000;
 
@@ -22,7 +22,7 @@ export const BfclImportBodySchema = z
 export type BfclImportBody = z.infer<typeof BfclImportBodySchema>;
 
 export type BfclEntryResult =
-  | { index: number; id: string | null; status: 'created'; kind: 'positive' | 'negative'; testCaseId: string; serverId: string; serverName: string }
+  | { index: number; id: string | null; status: 'created'; kind: 'positive' | 'multi' | 'negative'; testCaseId: string; serverId: string; serverName: string }
   | { index: number; id: string | null; status: 'failed'; reason: string };
 
 export type BfclImportReport = {
@@ -63,7 +63,8 @@ function idOf(raw: unknown): string | null {
 
 /**
  * Imports BFCL question objects with their possible answers as static tool sets and test
- * cases judged with argumentMatching "bfcl"; irrelevance entries become negative cases.
+ * cases judged with argumentMatching "bfcl"; irrelevance entries become negative cases and
+ * multi-call entries (parallel, parallel_multiple) sequence cases of one turn (multiCallCase).
  * Reports per entry what was created or why not; entries are independent.
  */
 export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport> {
@@ -111,6 +112,7 @@ export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport
           expectedServer: positive ? server.name : null,
           expectedTool: positive ? converted.expectedTool : null,
           expectedParameters: positive ? converted.expectedParameters : null,
+          ...(converted.kind === 'multi' ? multiCallCase(server.name, converted.calls) : {}),
           argumentMatching: 'bfcl',
         },
         'Test case',

@@ -1,4 +1,4 @@
-import { convertBfclEntry, BfclAnswerSchema, BfclEntrySchema, type BfclAnswer } from '../../import/bfcl-convert';
+import { convertBfclEntry, multiCallCase, BfclAnswerSchema, BfclEntrySchema, type BfclAnswer } from '../../import/bfcl-convert';
 import { parseBfclFile, splitBfclItems } from '../../import/bfcl-files';
 import { toolSetName } from '../../import/bfcl';
 import type { Suite } from '../suite/schema';
@@ -11,7 +11,8 @@ type InlineCase = Extract<Suite['testCases'][number], { name: string }>;
  * BFCL's question files (JSON or JSON Lines, as BFCL ships them) and its possible_answer files
  * -> a suite: one static server per distinct function set (named as POST /api/import/bfcl
  * names it, so both paths share tool sets), one case per entry judged with argumentMatching
- * "bfcl", irrelevance entries as negative cases. Pure: no database.
+ * "bfcl", irrelevance entries as negative cases, multi-call entries as one-turn sequence cases
+ * (multiCallCase). Pure: no database.
  */
 export function bfclToSuite(files: SourceFile[]): ImportedSuite {
   const entries: unknown[] = [];
@@ -58,8 +59,15 @@ export function bfclToSuite(files: SourceFile[]): ImportedSuite {
       expectedServer: positive ? server : null,
       expectedTool: positive ? converted.expectedTool : null,
       expectedParameters: positive ? converted.expectedParameters : null,
+      ...(converted.kind === 'multi' ? multiCallCase(server, converted.calls) : {}),
     });
-    report.push({ id, status: 'imported', reason: positive ? `expects ${converted.expectedTool}` : 'negative (no call expected)' });
+    const reason =
+      converted.kind === 'positive'
+        ? `expects ${converted.expectedTool}`
+        : converted.kind === 'multi'
+          ? `expects ${converted.calls.length} calls in one turn, any order: ${converted.calls.map((c) => c.tool).join(', ')}`
+          : 'negative (no call expected)';
+    report.push({ id, status: 'imported', reason });
   }
   return { servers, testCases, argumentMatching: 'bfcl', report };
 }
