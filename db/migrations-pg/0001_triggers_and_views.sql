@@ -28,7 +28,9 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "trg_evaluation_results_run_scope" BEFORE INSERT OR UPDATE OF "test_run_id" ON "evaluation_results"
+CREATE TRIGGER "trg_evaluation_results_run_scope" BEFORE INSERT ON "evaluation_results"
+  FOR EACH ROW EXECUTE FUNCTION "mcp_eval_evaluation_run_scope"();--> statement-breakpoint
+CREATE TRIGGER "trg_evaluation_results_run_moved" BEFORE UPDATE OF "test_run_id" ON "evaluation_results"
   FOR EACH ROW EXECUTE FUNCTION "mcp_eval_evaluation_run_scope"();--> statement-breakpoint
 -- A change to the run's columns (including ON DELETE SET NULL of its model settings) is copied over.
 CREATE FUNCTION "mcp_eval_run_scope_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
