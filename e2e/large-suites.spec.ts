@@ -47,7 +47,11 @@ test.afterAll(async ({ request }) => {
 
 const rowNames = (page: Page) => page.getByTestId('test-case-row').locator('th[scope="row"]').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
 
-test('tag chips filter the list and the URL keeps the tags', async ({ page }) => {
+test('tag chips filter the list and the URL keeps the tags', async ({ page, request }) => {
+  // The first page comes with the HTML: rows on arrival, not after hydration and a request.
+  const html = await (await request.get(`/test-cases?tag=${OTHER}&sort=name&dir=desc`)).text();
+  expect(html).toContain(`${TAG} case 117`);
+  expect(html).not.toContain(`${TAG} case 118`);
   await page.goto('/test-cases');
   const chips = page.getByRole('group', { name: 'Filter by tag' });
   await chips.getByRole('button', { name: new RegExp(`^${OTHER} `) }).click();

@@ -67,6 +67,11 @@ export function filterParams(f: TestCaseFilters): { search: string; serverId: st
   return { search: f.search.trim(), serverId: f.serverId, kind: f.kind, tag: f.tags };
 }
 
+/** The query of GET /api/test-cases for these filters and view: the list asks it, and the page's first render answers it. */
+export function listQueryParams(f: TestCaseFilters, v: ListView) {
+  return { ...filterParams(f), sort: v.sort, dir: v.dir, limit: v.size, offset: (v.page - 1) * v.size };
+}
+
 /** The filters as the JSON body of a bulk action (`filter`), only the keys that narrow. */
 export function filterBody(f: TestCaseFilters): Record<string, string | string[]> {
   const { search, serverId, kind, tag } = filterParams(f);

@@ -7,7 +7,8 @@ import { queries } from '@/components/data/queries';
 import { Pagination } from '@/components/ui/pagination';
 import { Notice } from '@/components/ui/notice';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
-import { filterParams, hasFilters, NO_FILTERS, PAGE_SIZES, type ListView, type SortKey, type TestCaseFilters } from '../filters';
+import { filterParams, hasFilters, listQueryParams, NO_FILTERS, PAGE_SIZES, type ListView, type SortKey, type TestCaseFilters } from '../filters';
+import type { TestCaseListItemDto } from '@/components/data/types';
 import { ImportPanel } from '../import/import-panel';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { BulkActions } from './bulk-actions';
@@ -31,7 +32,22 @@ const FIRST_DIR: Record<SortKey, 'asc' | 'desc'> = { name: 'asc', expectedTool: 
  * The test case list: filters, page, page size and sort in the URL, server-side pagination,
  * tags, bulk select (a page or every match) with run and delete, import, export, edit.
  */
-export function TestCasesView({ initialFilters, initialView, saved }: { initialFilters: TestCaseFilters; initialView: ListView; saved: string | null }) {
+type ListPage = { items: TestCaseListItemDto[]; total: number; limit: number; offset: number };
+
+/** The first page as the server read it while rendering, for the query it answers (`key`): no loading state on arrival. */
+export type InitialList = { key: string; data: ListPage };
+
+export function TestCasesView({
+  initialFilters,
+  initialView,
+  initialList,
+  saved,
+}: {
+  initialFilters: TestCaseFilters;
+  initialView: ListView;
+  initialList?: InitialList;
+  saved: string | null;
+}) {
   const { filters, view, setFilters, setView } = useListState(initialFilters, initialView);
   const search = useDebouncedValue(filters.search, 300);
   const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
@@ -40,7 +56,12 @@ export function TestCasesView({ initialFilters, initialView, saved }: { initialF
   const offset = (view.page - 1) * view.size;
   const sizeId = useId();
 
-  const list = useQuery({ ...queries.testCases({ ...params, sort: view.sort, dir: view.dir, limit: view.size, offset }), placeholderData: keepPreviousData });
+  const query = listQueryParams(applied, view);
+  const list = useQuery({
+    ...queries.testCases(query),
+    placeholderData: keepPreviousData,
+    initialData: initialList?.key === JSON.stringify(query) ? initialList.data : undefined,
+  });
   const selection = useSelection(filterKey);
   const pageIds = list.data?.items.map((tc) => tc.id) ?? [];
   const onSort = (sort: SortKey) => setView({ sort, dir: view.sort === sort ? (view.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[sort], page: 1 });
