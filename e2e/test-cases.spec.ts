@@ -88,7 +88,8 @@ test('a negative case expects no tool; missing fields are reported before anythi
   await page.getByLabel('Query', { exact: true }).fill('What is the capital of France?');
   await page.getByRole('checkbox', { name: /^todo\b/ }).check();
   await page.getByLabel('Negative case (the model should call no tool)').check();
-  await expect(page.getByRole('radio')).toHaveCount(0);
+  // No tool to pick (the mode switch's radios stay).
+  await expect(page.getByRole('group', { name: 'Expected tool' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Create test case' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Saved “${name}”.` })).toBeVisible();
 

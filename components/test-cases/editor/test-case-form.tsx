@@ -19,7 +19,7 @@ import type { SequenceValues } from './sequence/sequence-values';
 import { ServerPicker } from './server-picker';
 
 const MODE_OPTIONS = [
-  { value: 'selection', label: 'One tool call', hint: 'The model gets the query once; its first call is judged (or no call, for a negative case).' },
+  { value: 'selection', label: 'One tool call', hint: 'The model is asked once and its first call is judged (or no call, for a negative case).' },
   { value: 'sequence', label: 'A sequence of calls', hint: 'An agent loop: calls are answered (for real or scripted) until the model answers or runs out of steps.' },
 ] as const satisfies readonly { value: CaseMode; label: string; hint: string }[];
 
@@ -72,7 +72,9 @@ function touchedFields(patch: Partial<FormValues>): FieldName[] {
 export function TestCaseForm({ servers, initial, testCaseId }: Props) {
   const router = useRouter();
   const client = useQueryClient();
-  const [values, setValues] = useState(initial);
+  // The values as the form opened: the parent may rebuild `initial` on each render (fresh row keys).
+  const [baseline] = useState(initial);
+  const [values, setValues] = useState(baseline);
   const [argumentErrors, setArgumentErrors] = useState(0);
   const [submitted, setSubmitted] = useState(false);
   const [api, setApi] = useState<{ message: string; fields: FieldErrors } | null>(null);
@@ -98,7 +100,7 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
   // A half-filled form is not lost without a word: leaving asks first, until it is saved.
   // Only after the user typed or picked something: editors may normalise the values on mount.
   const [touched, setTouched] = useState(false);
-  const dirty = touched && !mutation.isSuccess && JSON.stringify(values) !== JSON.stringify(initial);
+  const dirty = touched && !mutation.isSuccess && JSON.stringify(values) !== JSON.stringify(baseline);
   useUnsavedChanges(dirty, testCaseId ? 'Leave this page? Your changes to this test case are not saved.' : 'Leave this page? The new test case is not saved.');
 
   const local = validate(values, argumentErrors);
