@@ -25,7 +25,7 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
   let pool: pg.Pool;
 
   async function migratedDatabase(name: string): Promise<pg.Pool> {
-    const db = new pg.Pool({ connectionString: await createDatabase(clusterUrl, `${name}_${process.pid}`), max: 2 });
+    const db = new pg.Pool({ connectionString: await createDatabase(clusterUrl, `${name}_${process.pid}`), max: 3 });
     const started = performance.now();
     await migrate(drizzle(db), { migrationsFolder: 'db/migrations-pg' });
     console.info(`db/migrations-pg applied in ${(performance.now() - started).toFixed(0)} ms`);
@@ -43,6 +43,7 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
       clusterUrl = cluster.url;
     }
     pool = await migratedDatabase('schema');
+    pool.on('error', () => {}); // an idle client cut off when the cluster stops
   }, 60_000);
 
   afterAll(async () => {
@@ -189,6 +190,40 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     await pool.query("delete from test_cases where id = 'c2'"); // cascades to r4, r5
     expect(await sets()).toEqual([]);
     expect(await snapshots()).toEqual([]);
+  });
+
+  it('keeps a listing that a concurrent transaction has just given a run, instead of failing the delete', async () => {
+    // Postgres runs writers concurrently (SQLite has one): the cleanup trigger of a deleted run must
+    // not take a listing that another transaction's new run points at, nor fail the delete.
+    await pool.query("insert into test_cases (id, name, query) values ('c9', 'case', 'q')");
+    const s9 = await one<{ id: number }>(`insert into tool_snapshots (hash, server_name, name, input_schema) values ('h9', 'srv', 'x', '{}') returning id`);
+    const set9 = await one<{ id: number }>("insert into tool_sets (hash) values ('set9') returning id");
+    await pool.query("insert into tool_set_members (tool_set_id, position, snapshot_id, exposed_name) values ($1, 0, $2, 'srv__x')", [set9.id, s9.id]);
+    await pool.query("insert into test_runs (id, test_case_id, tool_set_id) values ('r90', 'c9', $1)", [set9.id]);
+    const writer = await pool.connect();
+    const deleter = await pool.connect();
+    try {
+      await writer.query('begin');
+      // Another day: its rollup row is not the deleted run's, so no rollup row lock orders the two.
+      await writer.query("insert into test_runs (id, test_case_id, tool_set_id, created_at) values ('r91', 'c9', $1, '2030-01-01T00:00:00.000Z')", [set9.id]);
+      const deleterPid = (await deleter.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+      const deleting = deleter.query("delete from test_runs where id = 'r90'");
+      // Commit only once the delete's cleanup waits for the writer's lock on the listing.
+      for (let i = 0; ; i++) {
+        const waiting = await pool.query("select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'", [deleterPid]);
+        if (waiting.rowCount === 1) break;
+        if (i > 200) throw new Error('the delete never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await writer.query('commit');
+      await expect(deleting).resolves.toMatchObject({ rowCount: 1 });
+    } finally {
+      writer.release();
+      deleter.release();
+    }
+    expect((await pool.query("select id from test_runs where id in ('r90', 'r91')")).rows).toEqual([{ id: 'r91' }]);
+    expect((await pool.query('select hash from tool_sets where id = $1', [set9.id])).rows).toEqual([{ hash: 'set9' }]);
+    expect((await pool.query("select snapshot_hash from tool_definitions where test_run_id = 'r91'")).rows).toEqual([{ snapshot_hash: 'h9' }]);
   });
 
   it('keeps metrics_rollup and the latency histogram exactly as SQLite does for the same writes (SQLite 0015, 0016)', async () => {

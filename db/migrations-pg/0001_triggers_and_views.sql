@@ -47,8 +47,12 @@ CREATE TRIGGER "trg_test_runs_run_scope" AFTER UPDATE OF "model_settings_id", "b
 
 -- 0011: a listing no run points at goes (its members with it, by cascade), and a definition no
 -- listing holds goes with its last member.
+-- Writers run concurrently here (SQLite has one): a transaction may have just given a new run
+-- this listing, holding a key lock on it until it commits. Lock the row first (that waits for
+-- it), so the check below, a new statement with a new snapshot, sees that run.
 CREATE FUNCTION "mcp_eval_drop_unused_tool_set"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM "tool_sets" WHERE "id" = OLD."tool_set_id" FOR UPDATE;
   DELETE FROM "tool_sets" WHERE "id" = OLD."tool_set_id"
     AND NOT EXISTS (SELECT 1 FROM "test_runs" WHERE "tool_set_id" = OLD."tool_set_id");
   RETURN NULL;
@@ -61,6 +65,7 @@ CREATE TRIGGER "trg_test_runs_tool_set_update" AFTER UPDATE OF "tool_set_id" ON 
   EXECUTE FUNCTION "mcp_eval_drop_unused_tool_set"();--> statement-breakpoint
 CREATE FUNCTION "mcp_eval_drop_unused_snapshot"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM "tool_snapshots" WHERE "id" = OLD."snapshot_id" FOR UPDATE;
   DELETE FROM "tool_snapshots" WHERE "id" = OLD."snapshot_id"
     AND NOT EXISTS (SELECT 1 FROM "tool_set_members" WHERE "snapshot_id" = OLD."snapshot_id");
   RETURN NULL;
