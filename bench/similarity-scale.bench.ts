@@ -128,9 +128,17 @@ export async function runBenchmark(): Promise<void> {
       const target = TARGETS[size] ?? {};
       console.log(`\n${size.toLocaleString('en')} tools${size === 2797 ? ' (the shared file)' : ' (synthetic)'}: ${result.flagged.toLocaleString('en')} flagged pairs, peak RSS ${result.peakRssMb} MB`);
       console.table(result.runs.map((r) => ({ run: r.label, 'wall ms': r.ms, 'cpu ms (all threads)': r.cpuMs, ...r.timings })));
-      const warm = median(result.runs.filter((r) => r.label === 'warm').map((r) => r.ms));
-      if (target.warmMs) console.log(`warm median ${warm} ms (target < ${target.warmMs} ms: ${warm < target.warmMs ? 'yes' : 'NO'})`);
-      if (target.ms) console.log(`warm ${warm} ms, cold ${result.runs[0]?.ms} ms (target < ${target.ms} ms: ${warm < target.ms ? 'yes' : 'NO'})`);
+      const warmRuns = result.runs.filter((r) => r.label === 'warm');
+      const warm = median(warmRuns.map((r) => r.ms));
+      const warmCpu = median(warmRuns.map((r) => r.cpuMs));
+      const cold = result.runs[0];
+      if (target.warmMs) console.log(`warm median ${warm} ms wall, ${warmCpu} ms CPU of all threads (target < ${target.warmMs} ms: ${warm < target.warmMs ? 'yes' : 'NO'})`);
+      if (target.ms) {
+        console.log(
+          `warm median ${warm} ms wall (${warmCpu} ms CPU), cold ${cold?.ms} ms wall (${cold?.cpuMs} ms CPU) ` +
+            `(target < ${target.ms} ms: ${Math.min(warm || Infinity, cold?.ms ?? Infinity) < target.ms ? 'yes' : 'NO'})`,
+        );
+      }
       if (target.rssMb) console.log(`peak RSS ${result.peakRssMb} MB (target < ${target.rssMb} MB: ${result.peakRssMb < target.rssMb ? 'yes' : 'NO'})`);
       if (result.probe) {
         console.log(
