@@ -190,3 +190,24 @@ export function bfclVerdict(functions: BfclFunction[], groundTruth: Py | undefin
   if (!fn) throw new Error(`reference checker: ${name} not declared`);
   return simpleFunctionChecker(fn, calls[0] as Call, answer);
 }
+
+/**
+ * BFCL's verdict on a multi-call entry (parallel, parallel_multiple): parallel_function_checker_no_order.
+ * The model's calls must be as many as the ground truth's; each expected call, in the ground
+ * truth's order, takes the first not yet matched call that passes simple_function_checker.
+ */
+export function bfclParallelVerdict(functions: BfclFunction[], groundTruth: Py, calls: Call[]): Result {
+  if (groundTruth.t !== 'list') throw new Error('reference checker: malformed ground truth');
+  if (calls.length !== groundTruth.v.length) return bad('parallel_function_checker_no_order:wrong_count');
+  const matched = new Set<number>();
+  for (const expectedCall of groundTruth.v) {
+    if (expectedCall.t !== 'dict' || expectedCall.v.length !== 1) throw new Error('reference checker: malformed ground truth');
+    const [name, answer] = expectedCall.v[0] as [string, Py];
+    const fn = functions.find((f) => f.name === name);
+    if (!fn) throw new Error(`reference checker: ${name} not declared`);
+    const index = calls.findIndex((c, i) => !matched.has(i) && c.name === name && simpleFunctionChecker(fn, c, answer).valid);
+    if (index < 0) return bad(`parallel_function_checker_no_order:cannot_find_match:${name}`);
+    matched.add(index);
+  }
+  return OK;
+}
