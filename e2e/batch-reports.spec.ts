@@ -19,7 +19,9 @@ const ids = { local: '', flaky: '', flakyCase: '', flakyCaseName: '' };
 let llm: LlmServer;
 
 async function finished(request: APIRequestContext, id: string): Promise<void> {
-  await expect.poll(async () => ((await (await request.get(`/api/batches/${id}`)).json()) as Batch).status, { timeout: 60_000 }).toBe('completed');
+  await expect.poll(async () => ((await (await request.get(`/api/batches/${id}`)).json()) as Batch).status, { timeout: 60_000 }).not.toMatch(/^(pending|running)$/);
+  const runs = ((await (await request.get(`/api/test-runs?batchId=${id}&status=failed&limit=3`)).json()) as List<{ errorMessage: string | null }>).items;
+  expect(runs.map((r) => r.errorMessage), 'no run of the batch failed').toEqual([]);
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
