@@ -12,7 +12,7 @@ import { expectFocusRings, expectNamedControls, expectPageStructure, focusIsInsi
 type List<T> = { items: T[]; total: number };
 type Summary = { byTool: { tool: string }[]; confidence: { robust: number; misleading: number }; confusionMatrix: { labels: string[]; cells: { count: number }[] } };
 
-const ids = { server: '', todoServer: '', testCase: '', batch: '', run: '', experiment: '' };
+const ids = { server: '', todoServer: '', testCase: '', batch: '', run: '', experiment: '', sequenceCase: '', sequenceBatch: '', sequenceRun: '' };
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -47,6 +47,35 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   expect(experiment.status(), await experiment.text()).toBe(202);
   ids.experiment = ((await experiment.json()) as { id: string }).id;
   await expect.poll(async () => (await getJson<{ status: string }>(request, `/api/experiments/${ids.experiment}`)).status, { timeout: 45_000 }).toBe('completed');
+  // A sequence case with every field the editor shows, and a (local, single-step) run of it for the timeline.
+  const sequence = await request.post('/api/test-cases', {
+    data: {
+      name: 'a11y sequence case',
+      query: 'Find the SSL todo and mark it done',
+      serverIds: [ids.todoServer],
+      mode: 'sequence',
+      maxSteps: 4,
+      context: [
+        { role: 'user', content: 'What is on my list?' },
+        { role: 'assistant', toolCalls: [{ id: 'c1', server: 'todo', tool: 'list_todos', arguments: {} }] },
+        { role: 'tool', callId: 'c1', content: '{"todos": []}' },
+      ],
+      expectedCalls: [
+        { server: 'todo', tool: 'search_todos', arguments: { query: { $contains: 'ssl' } } },
+        { server: 'todo', tool: 'update_todo', arguments: { id: { $fromResult: { call: 0, path: '$.todos[0].id' } }, completed: true } },
+      ],
+      forbiddenTools: [{ server: 'todo', tool: 'delete_todo' }],
+      execute: { allow: [{ server: 'todo', tool: 'search_todos' }] },
+      mockResults: [{ server: 'todo', tool: 'update_todo', match: { completed: true }, result: { text: '{"ok": true}' } }],
+    },
+  });
+  expect(sequence.status(), await sequence.text()).toBe(201);
+  ids.sequenceCase = ((await sequence.json()) as { id: string }).id;
+  const sequenceBatch = await request.post('/api/batches', { data: { name: 'a11y sequence', testCaseIds: [ids.sequenceCase], models: [{ provider: 'local', model: 'lexical' }] } });
+  expect(sequenceBatch.status()).toBe(202);
+  ids.sequenceBatch = ((await sequenceBatch.json()) as { id: string }).id;
+  await expect.poll(async () => (await getJson<{ status: string }>(request, `/api/batches/${ids.sequenceBatch}`)).status, { timeout: 45_000 }).toBe('completed');
+  ids.sequenceRun = (await getJson<List<{ id: string }>>(request, `/api/test-runs?batchId=${ids.sequenceBatch}&limit=1`)).items[0]?.id ?? '';
   await request.dispose();
 });
 
@@ -73,6 +102,9 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'settings', path: () => '/settings' },
   { name: 'API docs', path: () => '/api-docs' },
   { name: 'test cases sorted by name, 50 a page, with a selection bar', path: () => '/test-cases?sort=name&size=50' },
+  { name: 'edit a sequence test case (calls, $fromResult, execution, mocks, context)', path: () => `/test-cases/${ids.sequenceCase}/edit` },
+  { name: 'sequence run with its trajectory timeline', path: () => `/runs/${ids.sequenceRun}` },
+  { name: 'metrics with the per-call figures of sequence runs', path: () => `/metrics?batchId=${ids.sequenceBatch}` },
 ];
 
 for (const p of PAGES) {
