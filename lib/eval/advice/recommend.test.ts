@@ -138,6 +138,7 @@ describe('confidence advice for the local router', () => {
     const wrong = recommend({ ...base, classification: 'FN', expected: ref('rag', 'rag_query'), selected: ref('rag', 'rag_search'), confidence: 0.85, category: 'misleading', confidenceBy: 'router' });
     const margin = wrong.find((r) => r.type === 'description_quality' && r.message.includes('score margin'));
     expect(margin?.message).toContain('The local router chose wrong (FN) by a clear score margin (85%)');
+    expect(wrong.length).toBeGreaterThan(0);
     expect(wrong.some((r) => r.message.includes('The model was'))).toBe(false);
     const thin = recommend({ ...base, classification: 'TP', expected: ref('rag', 'rag_query'), selected: ref('rag', 'rag_query'), confidence: 0.52, category: 'needs_clarity', confidenceBy: 'router' });
     expect(thin.find((r) => r.type === 'low_confidence')?.message).toBe(
