@@ -201,7 +201,7 @@ test('export the filtered list as a CSV download', async ({ page }) => {
   const { readFile } = await import('node:fs/promises');
   const text = await readFile(path, 'utf8');
   const lines = text.trim().split(/\r?\n/);
-  expect(lines[0]).toBe('name,query,servers,expectedServer,expectedTool,expectedParameters,argumentMatching');
+  expect(lines[0]).toBe('name,query,servers,expectedServer,expectedTool,expectedParameters,argumentMatching,tags');
   expect(lines).toHaveLength(4);
   expect(text).toContain(`${TAG} picker edited`);
   expect(text).not.toContain('Search the knowledge base');

@@ -15,6 +15,13 @@ export function useListState(initialFilters: TestCaseFilters, initialView: ListV
   state.current = { filters, view };
 
   useEffect(() => {
+    // The address shows the list's own state: a one-off `?saved=` (the notice after a save) is
+    // dropped, so a reload or a shared link does not announce the save again.
+    const own = listHref(state.current.filters, state.current.view);
+    if (`${window.location.pathname}${window.location.search}` !== own) window.history.replaceState(window.history.state, '', own);
+  }, []);
+
+  useEffect(() => {
     const onPop = () => {
       const params = searchParamsRecord(new URLSearchParams(window.location.search));
       setFiltersState(filtersFromSearchParams(params));
