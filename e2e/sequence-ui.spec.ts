@@ -168,4 +168,18 @@ test('a sequence case is written in the editor, runs, and its run reads as a tim
   await expect(calls.getByTestId('calls-by-model')).toContainText('openai · scripted');
 
   expect(llm.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${SENTINEL_KEY}`, `Bearer ${SENTINEL_KEY}`, `Bearer ${SENTINEL_KEY}`]);
+
+  // No sideways scroll on the editor (every section open) and the timeline, on a phone and a laptop, in both schemes.
+  const runUrl = (await (await request.get(`/api/test-runs?batchId=${batch.id}`)).json()) as { items: { id: string }[] };
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const url of [`/test-cases/${id}/edit`, `/runs/${runUrl.items[0]?.id}`]) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${url} at ${width} px (${scheme})` }).toBeLessThanOrEqual(0);
+      }
+    }
+  }
 });
