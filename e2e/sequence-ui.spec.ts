@@ -127,6 +127,7 @@ test('a sequence case is written in the editor, runs, and its run reads as a tim
   const row = page.getByTestId('run-row').filter({ hasText: NAME });
   await expect(row).toContainText('sequence');
   await expect(row).toContainText('3 steps');
+  await expect(page.getByTestId('run-call-figures')).toContainText('1 sequence run, per call: precision 100%, recall 100%, F1 100% (TP 2, FP 0, FN 0); per case: accuracy 100%');
   await row.getByRole('link', { name: NAME }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/runs\/[^/]+$/);

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { formatMs, formatPercent, modelLabel, NONE } from '../format';
 import { ToolName } from '../tool-name';
+import { CallFiguresLine } from './call-figures-line';
 import { RunFilterBar } from './run-filters';
 import { useRunFilters } from './use-run-filters';
 
@@ -65,6 +66,7 @@ export function RunTable() {
     <section aria-labelledby="run-table-title" id="run-table" className="runs-section">
       <h2 id="run-table-title">Test runs</h2>
       <RunFilterBar filters={filters} onChange={setFilters} />
+      <CallFiguresLine filters={where} />
       {runs.isPending ? <Loading label="Loading runs…" /> : null}
       {runs.isError ? <ErrorState error={runs.error} onRetry={() => void runs.refetch()} /> : null}
       {runs.data && runs.data.items.length === 0 ? (
