@@ -145,6 +145,16 @@ describe('failures are errors, not hangs', () => {
     expect(next.stats.workers).toBe(2);
   });
 
+  it('survives onnx jobs timed out inside a Gemm call (terminating a thread there aborted the process)', async () => {
+    const big = randomVectors(12_000, 32, 7);
+    for (const timeoutMs of [40, 90, 150, 220, 300]) {
+      const failure = await scanNeighboursInWorkers(noAdjust(big), 3, 0.9, { timeoutMs, engine: 'onnx' }).catch((e: unknown) => e);
+      expect((failure as KernelError).reason).toBe('timeout');
+    }
+    const next = await scanNeighboursInWorkers(noAdjust(vectors), 3, 0.9, { engine: 'onnx' });
+    expect(next.neighbours.indices.length).toBe(9000);
+  });
+
   it('stops on abort at once; the workers finish their block and take the next job', async () => {
     const controller = new AbortController();
     const running = scanNeighboursInWorkers(noAdjust(vectors), 3, 0.9, { signal: controller.signal, blockRows: 4, engine: 'js' });

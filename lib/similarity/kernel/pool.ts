@@ -101,6 +101,31 @@ export async function closeKernelPool(): Promise<void> {
   await Promise.all(old.map((w) => w.terminate()));
 }
 
+/**
+ * Ends a worker that the pool gave up on (timeout, a sibling's failure). Terminating a thread
+ * while ONNX Runtime is inside a call aborts the whole process (a native exception escapes
+ * the torn-down environment: seen as SIGABRT under load), so a worker on the onnx engine is
+ * asked to stop (the job's cancel flag, set by the caller) and terminated once it answers,
+ * i.e. between calls. A JS worker holds no native state and is terminated at once, which also
+ * ends one that hangs.
+ */
+function retire(worker: Worker, job: KernelJob, idle: boolean): void {
+  if (idle || job.engine !== 'onnx') {
+    void worker.terminate();
+    return;
+  }
+  const finish = () => {
+    worker.off('message', onMessage);
+    worker.off('exit', finish);
+    void worker.terminate();
+  };
+  const onMessage = (reply: KernelReply) => {
+    if (reply.jobId === job.jobId) finish();
+  };
+  worker.on('message', onMessage);
+  worker.on('exit', finish);
+}
+
 function runOnWorkers(workers: Worker[], job: KernelJob, timeoutMs: number, onStart: (cancel: () => void) => void): Promise<KernelPartial[]> {
   return new Promise((resolve, reject) => {
     const control = new Int32Array(job.control);
@@ -108,6 +133,8 @@ function runOnWorkers(workers: Worker[], job: KernelJob, timeoutMs: number, onSt
     let answered = 0;
     let failure: KernelError | null = null;
     let cancelled = false;
+    /** Workers that answered this job: between calls, safe to terminate. */
+    const idleWorkers = new Set<Worker>();
     const cleanups: (() => void)[] = [];
     const settle = (error: KernelError | null) => {
       for (const cleanup of cleanups) cleanup();
@@ -117,8 +144,8 @@ function runOnWorkers(workers: Worker[], job: KernelJob, timeoutMs: number, onSt
     };
     const kill = (error: KernelError) => {
       Atomics.store(control, CONTROL_CANCEL, 1);
-      if (pool === workers) stopPool();
-      else for (const worker of workers) void worker.terminate();
+      if (pool === workers) pool = [];
+      for (const worker of workers) retire(worker, job, idleWorkers.has(worker));
       settle(error);
     };
     const timer = setTimeout(() => kill(new KernelError(`similarity kernel timed out after ${timeoutMs} ms`, 'timeout')), timeoutMs);
@@ -126,6 +153,7 @@ function runOnWorkers(workers: Worker[], job: KernelJob, timeoutMs: number, onSt
     for (const worker of workers) {
       const onMessage = (reply: KernelReply) => {
         if (reply.jobId !== job.jobId) return;
+        idleWorkers.add(worker);
         if (reply.type === 'done') parts.push(reply);
         else if (reply.type === 'error') {
           failure ??= new KernelError(`similarity kernel worker failed: ${reply.message}`, 'worker_failed');
