@@ -37,7 +37,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   });
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   await expect.poll(async () => ((await (await request.get('/api/servers')).json()) as List<{ status: string }>).items.filter((s) => s.status === 'active').length, { timeout: 30_000 }).toBe(3);
-  const cases = ((await (await request.get('/api/test-cases?limit=5')).json()) as List<{ id: string; name: string }>).items;
+  const cases = ((await (await request.get('/api/test-cases?limit=5&sort=created&dir=asc')).json()) as List<{ id: string; name: string }>).items;
   ids.flakyCase = cases[0]?.id ?? '';
   ids.flakyCaseName = cases[0]?.name ?? '';
   const local = await request.post('/api/batches', {

@@ -35,7 +35,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await expect
     .poll(async () => (await getJson<List<{ status: string }>>(request, '/api/servers')).items.filter((s) => s.status === 'active').length, { timeout: 30_000 })
     .toBeGreaterThanOrEqual(3);
-  caseIds = (await getJson<List<{ id: string }>>(request, '/api/test-cases?limit=6')).items.map((c) => c.id);
+  caseIds = (await getJson<List<{ id: string }>>(request, '/api/test-cases?limit=6&sort=created&dir=asc')).items.map((c) => c.id);
   expect(caseIds).toHaveLength(6);
   batch.name = `e2e matrix ${Date.now().toString(36)}`;
   const created = await request.post('/api/batches', {
