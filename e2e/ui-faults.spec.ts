@@ -280,3 +280,18 @@ test('the playground shows a long tool progress and cancels it, by keyboard', as
     .poll(async () => (await getJson<List<{ status: string; errorMessage: string | null }>>(request, `/api/servers/${serverId}/executions`)).items[0], { timeout: 10_000 })
     .toMatchObject({ status: 'failed', errorMessage: expect.stringMatching(/cancel/i) });
 });
+
+test('at 1280 px the test case list keeps every row\'s Edit and Delete buttons inside its box, without a sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/test-cases');
+  const wrap = page.locator('.tc-table-wrap');
+  const edit = page.getByTestId('test-case-row').first().getByRole('link', { name: /^Edit / });
+  const del = page.getByTestId('test-case-row').first().getByRole('button', { name: /^Delete / });
+  await expect(edit).toBeVisible();
+  const box = await wrap.boundingBox();
+  for (const button of [edit, del]) {
+    const b = await button.boundingBox();
+    expect(b && box ? b.x + b.width : Infinity, 'the button ends inside the table box').toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 0.5);
+  }
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth), 'no hidden columns to scroll to').toBeLessThanOrEqual(1);
+});
