@@ -18,6 +18,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { closeDb, getSqlite } from '@/db/client';
 import { snapshotStorageCounts, storeRunTools, type SnapshotToolInput } from '@/db/queries/tool-snapshots';
 import { createDemoMcpServer, DEMO_SERVER_IDS, getDemoServer } from '@/lib/mcp/demo/registry';
+import { copyMigrationsUpTo } from '../tests/helpers/migrations';
 
 const RUNS = Number(process.env.BENCH_SNAPSHOT_RUNS ?? 2_000);
 const TOOLS = 11;
@@ -82,16 +83,6 @@ function time(fn: () => void): number {
   const started = performance.now();
   fn();
   return performance.now() - started;
-}
-
-function copyMigrationsUpTo(last: number): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-eval-bench-migrations-'));
-  fs.cpSync(path.join(process.cwd(), 'db', 'migrations'), folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
 }
 
 /** A database at migration 0010 holding `runs` runs, each with its own copy of `tools` (the old way). */

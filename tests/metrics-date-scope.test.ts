@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -11,6 +10,7 @@ import { toCreatedAtBounds, type MetricsFilters } from '@/lib/metrics/filters';
 import { getMetricsSummary, type MetricsSummary } from '@/lib/metrics/summary';
 import { seededRandom } from '@/lib/seeded-random';
 import { createRunWriter, insertSyntheticRuns, type RunRecord, type RunWriter } from './helpers/synthetic-runs';
+import { copyMigrationsUpTo } from './helpers/migrations';
 
 /**
  * Date filters read evaluation_results' trigger-maintained copy of its run's created_at
@@ -37,16 +37,6 @@ let migration = { evaluationsBefore: 0, copiesWrongAfter: -1 };
 let ids = { batch: '', testCase: '' };
 
 /** A copy of the migrations folder whose journal stops at migration `last`. */
-function copyMigrationsUpTo(last: number): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-eval-migrations-'));
-  fs.cpSync(path.join(process.cwd(), 'db', 'migrations'), folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 /** A database as 0003 left it, with a history written the way that schema kept it. */
 function writeDatabaseAt0003(file: string): void {
   const folder = copyMigrationsUpTo(3);

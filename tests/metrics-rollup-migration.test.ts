@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -10,18 +8,9 @@ import { selectEvaluationTotals, selectRunRollups, selectToolCells, withResolved
 import { selectRollupEvaluationTotals, selectRollupRunRollups, selectRollupToolCells } from '@/db/queries/metrics-rollup';
 import { toolSetHashOfJson, toolSnapshotHashOfColumns } from '@/db/tool-hash';
 import { createRunWriter } from './helpers/synthetic-runs';
+import { copyMigrationsUpTo } from './helpers/migrations';
 
 /** Migration 0015 backfills metrics_rollup from the runs a database already holds. */
-
-function copyMigrationsUpTo(last: number): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-eval-migrations-'));
-  fs.cpSync(path.join(process.cwd(), 'db', 'migrations'), folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 function writeDatabaseAt0014(file: string): void {
   const folder = copyMigrationsUpTo(14);

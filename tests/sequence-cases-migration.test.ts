@@ -1,28 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it } from 'vitest';
 import { databaseFile, getSqlite } from '@/db/client';
 import { getTestCase } from '@/db/queries/test-cases';
+import { copyMigrationsUpTo } from './helpers/migrations';
 
 /**
  * Migration 0010 (issue 17) adds the sequence fields to test_cases, the trajectory to test_runs
  * and the call_results table. Existing cases read as today's: selection mode, exact order, five
  * steps, nothing executed, no expected calls list (their one expected pair stands).
  */
-
-function copyMigrationsUpTo(last: number): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-eval-migrations-'));
-  fs.cpSync(path.join(process.cwd(), 'db', 'migrations'), folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 function writeDatabaseAt0009(file: string): void {
   const folder = copyMigrationsUpTo(9);

@@ -1,28 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it } from 'vitest';
 import { databaseFile, getSqlite } from '@/db/client';
 import { getSnapshot } from '@/db/queries/runs';
+import { copyMigrationsUpTo } from './helpers/migrations';
 
 /**
  * Migrations 0011-0012 move the per-run copies of tool_definitions into content-addressed
  * tool_snapshots / tool_sets and make tool_definitions a view: every run's listing must read
  * back as it did (same tools, texts and order), stored once per distinct definition and listing.
  */
-
-function copyMigrationsUpTo(last: number): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-eval-migrations-'));
-  fs.cpSync(path.join(process.cwd(), 'db', 'migrations'), folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 const search = { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } }, required: ['q'] };
 const searchReordered = { required: ['q'], properties: { limit: { type: 'integer' }, q: { type: 'string' } }, type: 'object' };
