@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { lowContrast } from './helpers/contrast';
 
 /*
  * One check per small fault of issue 18 (each failed before its fix), dark mode with its
@@ -206,34 +207,6 @@ test('the favicon is served', async ({ request }) => {
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toMatch(/image/);
 });
-
-/** Contrast ratio of an element's text against the first opaque background behind it. */
-async function lowContrast(page: Page, selector: string): Promise<string[]> {
-  return page.evaluate((sel) => {
-    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
-    const lum = ([r = 0, g = 0, b = 0]: number[]) =>
-      [r, g, b].map((v) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      }).reduce((sum, v, i) => sum + v * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
-    const bgOf = (el: Element | null): number[] => {
-      for (let e = el; e; e = e.parentElement) {
-        const c = rgb(getComputedStyle(e).backgroundColor);
-        if (c.length >= 3 && (c.length < 4 || c[3] === 1)) return c;
-      }
-      return [255, 255, 255];
-    };
-    const out: string[] = [];
-    for (const el of document.querySelectorAll(sel)) {
-      if (!(el instanceof HTMLElement) || !el.innerText.trim() || el.offsetParent === null) continue;
-      const fg = lum(rgb(getComputedStyle(el).color));
-      const bg = lum(bgOf(el));
-      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
-      if (ratio < 4.5) out.push(`${el.tagName.toLowerCase()}.${el.className} "${el.innerText.slice(0, 30)}" ${ratio.toFixed(2)}`);
-    }
-    return out;
-  }, selector);
-}
 
 const MAIN_PAGES = ['/', '/servers', '/test-cases', '/test-cases/new', '/runs', '/metrics', '/similarity', '/experiments', '/settings'];
 
