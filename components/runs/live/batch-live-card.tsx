@@ -64,7 +64,7 @@ export function BatchLiveCard({ batchId, stream, onDismiss }: { batchId: string;
       {live.connection === 'reconnecting' ? <p className="muted">Progress stream interrupted; reconnecting…</p> : null}
       {polling && stream ? <p className="muted">Live updates are unavailable; checking the batch every 2 seconds.</p> : null}
       {batch.data?.errorMessage ? <p className="runs-error-text">{batch.data.errorMessage}</p> : null}
-      {!active && counts && counts.failed > 0 ? <FailedRuns batchId={batchId} failed={counts.failed} /> : <RecentRuns runs={live.recent} names={names} />}
+      {!active && counts && counts.failed > 0 ? <FailedRuns batchId={batchId} failed={counts.failed} /> : <RecentRuns batchId={batchId} over={!active} runs={live.recent} names={names} />}
     </article>
   );
 }
