@@ -30,7 +30,7 @@ export type MatrixRunRow = {
  * The batch's model settings in the order they were written (the launch form's order).
  * Reads the batch's runs through idx_test_runs_batch, then the settings by primary key.
  */
-export function listBatchModels(batchId: string): MatrixModelRow[] {
+export async function listBatchModels(batchId: string): Promise<MatrixModelRow[]> {
   return getSqlite()
     .prepare(
       `select ms.id, ms.provider, ms.model, ms.temperature, ms.base_url as baseUrl, ms.system_prompt as systemPrompt
@@ -45,7 +45,7 @@ export function listBatchModels(batchId: string): MatrixModelRow[] {
  * Every run of a batch in one query (idx_test_runs_batch; the case by primary key, the
  * evaluation by its unique run index): the matrix is built from this without a query per cell.
  */
-export function listBatchMatrixRuns(batchId: string): MatrixRunRow[] {
+export async function listBatchMatrixRuns(batchId: string): Promise<MatrixRunRow[]> {
   return getSqlite()
     .prepare(
       `select r.id as runId, r.test_case_id as testCaseId, tc.name as testCaseName, r.model_settings_id as modelSettingsId,

@@ -38,10 +38,10 @@ export type BatchMatrix = {
  * The batch's test case x model matrix: two queries (columns, then every run of the batch
  * with its evaluation), grouped and sorted in memory, one page of rows returned.
  */
-export function getBatchMatrix(batchId: string, q: MatrixQuery): BatchMatrix {
-  const batch = getBatch(batchId);
+export async function getBatchMatrix(batchId: string, q: MatrixQuery): Promise<BatchMatrix> {
+  const batch = await getBatch(batchId);
   if (!batch) throw new NotFoundError('Batch', batchId);
-  const built = buildMatrix(listBatchModels(batchId), listBatchMatrixRuns(batchId));
+  const built = buildMatrix(await listBatchModels(batchId), await listBatchMatrixRuns(batchId));
   const { models } = built;
   const needle = q.search?.toLocaleLowerCase('en');
   const rows = needle ? built.rows.filter((r) => r.testCaseName.toLocaleLowerCase('en').includes(needle)) : built.rows;
