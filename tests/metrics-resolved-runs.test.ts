@@ -42,20 +42,21 @@ beforeAll(() => {
   w.run({ testCaseId: edgeCase, batchId, selected: s1, classification: null, executionTimeMs: 13 });
 });
 
-type RunFigures = { rollups: ReturnType<typeof selectRunRollups>; latencies: (number | null)[] };
+type RunFigures = { rollups: Awaited<ReturnType<typeof selectRunRollups>>; latencies: (number | null)[] };
 
-function readRunFigures(scope: RunScope): RunFigures {
-  const rollups = selectRunRollups(scope);
+async function readRunFigures(scope: RunScope): Promise<RunFigures> {
+  const rollups = await selectRunRollups(scope);
   const n = rollups.all.latencyRuns;
   const positions = n === 0 ? [] : [0, Math.floor(n / 2), n - 1];
-  const latencies = positions.flatMap((p) => [selectLatencyAt(scope, p, 'asc'), selectLatencyAt(scope, p, 'desc')]);
+  const latencies: (number | null)[] = [];
+  for (const p of positions) latencies.push(await selectLatencyAt(scope, p, 'asc'), await selectLatencyAt(scope, p, 'desc'));
   return { rollups, latencies };
 }
 
 function compare(filters: MetricsScope) {
-  return readMetricsSnapshot(() => {
-    const reference = readRunFigures(filters);
-    const resolved = withResolvedRunScope(filters, (scope) => ({ access: scope.resolved?.access, figures: readRunFigures(scope) }));
+  return readMetricsSnapshot(async () => {
+    const reference = await readRunFigures(filters);
+    const resolved = await withResolvedRunScope(filters, async (scope) => ({ access: scope.resolved?.access, figures: await readRunFigures(scope) }));
     return { reference, ...resolved };
   });
 }
@@ -72,43 +73,43 @@ describe('run scope resolved once per summary', () => {
     ['unknown server', { serverName: 'no-such-server' }],
   ];
 
-  it('reads the same run figures as the per-statement id set, for every status', () => {
+  it('reads the same run figures as the per-statement id set, for every status', async () => {
     for (const [label, filters] of filterCases()) {
-      const { reference, figures } = compare(filters);
+      const { reference, figures } = await compare(filters);
       expect(figures, label).toEqual(reference);
     }
     // Pending and running runs of the edge case are counted, though they have no evaluation.
-    expect(compare({ serverName: 'syn-server-1', testCaseId: edgeCase }).figures.rollups.all).toMatchObject({ runs: 4, completed: 0, failed: 2 });
+    expect((await compare({ serverName: 'syn-server-1', testCaseId: edgeCase })).figures.rollups.all).toMatchObject({ runs: 4, completed: 0, failed: 2 });
   });
 
-  it('scans for a large share of the runs and probes a small one', () => {
-    const server = compare({ serverName: 'syn-server-1' });
+  it('scans for a large share of the runs and probes a small one', async () => {
+    const server = await compare({ serverName: 'syn-server-1' });
     expect(server.access).toBe('scan');
     expect(server.figures.rollups.all.runs).toBeGreaterThan(2000 / 16);
-    const tool = compare({ toolName: 'search_syn_server_1' });
+    const tool = await compare({ toolName: 'search_syn_server_1' });
     expect(tool.access).toBe('probe');
     expect(tool.figures.rollups.all.runs).toBeGreaterThan(0);
   });
 
-  it('passes a scope without a tool or server filter through unresolved', () => {
-    expect(withResolvedRunScope({ batchId: data.batchIds[0] }, (scope) => scope.resolved)).toBeUndefined();
+  it('passes a scope without a tool or server filter through unresolved', async () => {
+    expect(await withResolvedRunScope({ batchId: data.batchIds[0] }, (scope) => scope.resolved)).toBeUndefined();
   });
 
-  it('empties its temp table after each read, also when the read throws', () => {
-    const first = getMetricsSummary({ serverName: 'syn-server-1' });
+  it('empties its temp table after each read, also when the read throws', async () => {
+    const first = await getMetricsSummary({ serverName: 'syn-server-1' });
     expect(membersLeft()).toBe(0);
-    expect(() => readMetricsSnapshot(() => withResolvedRunScope({ serverName: 'syn-server-2' }, () => {
+    await expect(readMetricsSnapshot(() => withResolvedRunScope({ serverName: 'syn-server-2' }, () => {
       throw new Error('read failed');
-    }))).toThrow('read failed');
+    }))).rejects.toThrow('read failed');
     expect(membersLeft()).toBe(0);
     // A narrower scope next is not widened by what an earlier one resolved.
-    expect(getMetricsSummary({ serverName: 'syn-server-1', toolName: 'search_syn_server_1' }).runs.total).toBeLessThan(first.runs.total);
-    expect(getMetricsSummary({ serverName: 'syn-server-1' })).toEqual(first);
+    expect((await getMetricsSummary({ serverName: 'syn-server-1', toolName: 'search_syn_server_1' })).runs.total).toBeLessThan(first.runs.total);
+    expect(await getMetricsSummary({ serverName: 'syn-server-1' })).toEqual(first);
   });
 
-  it('holds one snapshot when called alone and refuses to nest', () => {
-    expect(withResolvedRunScope({ serverName: 'syn-server-1' }, () => getSqlite().inTransaction)).toBe(true);
-    expect(() => withResolvedRunScope({ serverName: 'syn-server-1' }, () => withResolvedRunScope({ toolName: 'x' }, () => 0))).toThrow(/resolved again/);
+  it('holds one snapshot when called alone and refuses to nest', async () => {
+    expect(await withResolvedRunScope({ serverName: 'syn-server-1' }, () => getSqlite().inTransaction)).toBe(true);
+    await expect(withResolvedRunScope({ serverName: 'syn-server-1' }, () => withResolvedRunScope({ toolName: 'x' }, () => 0))).rejects.toThrow(/resolved again/);
     expect(membersLeft()).toBe(0);
   });
 });

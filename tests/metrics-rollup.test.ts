@@ -71,24 +71,25 @@ function scopes(): [string, MetricsScope][] {
 }
 
 /** Rollup answers against the per-run queries, for every scope. */
-function expectRollupMatchesRuns(step: string): void {
+async function expectRollupMatchesRuns(step: string): Promise<void> {
   for (const [label, scope] of scopes()) {
     const why = `${step} / ${label}`;
     expect(canReadRollup(scope), why).toBe(true);
-    expectTotalsEqual(selectRollupEvaluationTotals(scope), selectEvaluationTotals(scope), why);
-    expect(sortCells(selectRollupToolCells(scope)), why).toEqual(sortCells(selectToolCells(scope)));
-    const offDiagonal = selectToolCells(scope)
+    expectTotalsEqual(await selectRollupEvaluationTotals(scope), await selectEvaluationTotals(scope), why);
+    const cells = await selectToolCells(scope);
+    expect(sortCells(await selectRollupToolCells(scope)), why).toEqual(sortCells(cells));
+    const offDiagonal = cells
       .filter((c) => !(c.expectedTool === c.selectedTool && c.expectedServer === c.selectedServer))
       .map((c) => `${cellKey(c)}=${c.total}`);
-    const confusions = selectRollupConfusionCounts(scope);
+    const confusions = await selectRollupConfusionCounts(scope);
     expect(confusions.map((c) => `${cellKey({ ...c, total: c.count })}=${c.count}`).sort(), `${why} / confusions`).toEqual(offDiagonal.sort());
     expect(confusions.map((c) => c.count), `${why} / most frequent first`).toEqual(confusions.map((c) => c.count).sort((a, b) => b - a));
-    const rollups = selectRollupRunRollups(scope);
-    expect(rollups, why).toEqual(withResolvedRunScope(scope, (s) => selectRunRollups(s)));
+    const rollups = await selectRollupRunRollups(scope);
+    expect(rollups, why).toEqual(await withResolvedRunScope(scope, (s) => selectRunRollups(s)));
     if (canReadLatencyHistogram(scope)) {
       const n = rollups.all.latencyRuns;
       for (const k of new Set([0, Math.floor(n / 2), Math.floor(n * 0.95), n - 1].filter((x) => x >= 0))) {
-        expect(selectLatencyAtFromHistogram(scope, k), `${why} / latency at ${k} of ${n}`).toBe(selectLatencyAt(scope, k, 'asc') ?? undefined);
+        expect(await selectLatencyAtFromHistogram(scope, k), `${why} / latency at ${k} of ${n}`).toBe((await selectLatencyAt(scope, k, 'asc')) ?? undefined);
       }
     }
   }
@@ -99,7 +100,7 @@ function expectRollupMatchesRuns(step: string): void {
     )
     .all();
   const byKey = (rows: { batchId: string; status: string; n: number }[]) => rows.map((r) => `${r.batchId}/${r.status}=${r.n}`).sort();
-  expect(byKey(selectRollupBatchStatusCounts(batches)), `${step} / batch counts`).toEqual(byKey(exact));
+  expect(byKey(await selectRollupBatchStatusCounts(batches)), `${step} / batch counts`).toEqual(byKey(exact));
 }
 
 const UNFINISHED = ['pending', 'running', 'failed', 'cancelled'] as const;
@@ -226,13 +227,13 @@ function makeOperations(rng: () => number) {
 }
 
 describe('metrics_rollup', () => {
-  it('holds what the per-run queries count after the backfill-equivalent bulk insert', () => {
-    expectRollupMatchesRuns('after insertSyntheticRuns');
+  it('holds what the per-run queries count after the backfill-equivalent bulk insert', async () => {
+    await expectRollupMatchesRuns('after insertSyntheticRuns');
     const [{ runs }] = [sqlite().prepare<[], { runs: number }>('select sum(runs) as runs from metrics_rollup').get() ?? { runs: -1 }];
     expect(runs).toBe(1500);
   });
 
-  it('stays equal to the per-run queries through random inserts, transitions, reclassifications, deferred confidence, deletes and cascades', () => {
+  it('stays equal to the per-run queries through random inserts, transitions, reclassifications, deferred confidence, deletes and cascades', async () => {
     const rng = seededRandom(2024);
     const ops = makeOperations(rng);
     const names = Object.keys(ops) as (keyof typeof ops)[];
@@ -241,13 +242,13 @@ describe('metrics_rollup', () => {
       const name = names[Math.floor(rng() * names.length)] as keyof typeof ops;
       ops[name]();
       seen.add(name);
-      if (step % 8 === 7) expectRollupMatchesRuns(`step ${step} (${name})`);
+      if (step % 8 === 7) await expectRollupMatchesRuns(`step ${step} (${name})`);
     }
-    expectRollupMatchesRuns('end');
+    await expectRollupMatchesRuns('end');
     expect([...seen].sort()).toEqual([...names].sort());
   });
 
-  it('moves a deferred self-assessment from unrated to its category in the same summary', () => {
+  it('moves a deferred self-assessment from unrated to its category in the same summary', async () => {
     const run = sqlite()
       .prepare<[], { id: string; batchId: string }>(
         `select r.id, r.batch_id as batchId from test_runs r join evaluation_results e on e.test_run_id = r.id where r.batch_id is not null limit 1`,
@@ -255,15 +256,15 @@ describe('metrics_rollup', () => {
       .get();
     if (!run) throw new Error('no evaluated run');
     sqlite().prepare('update evaluation_results set confidence_score = null, confidence_category = null where test_run_id = ?').run(run.id);
-    const before = selectRollupEvaluationTotals({ batchId: run.batchId });
+    const before = await selectRollupEvaluationTotals({ batchId: run.batchId });
     sqlite().prepare(`update evaluation_results set confidence_score = 0.9, confidence_category = 'robust' where test_run_id = ?`).run(run.id);
-    const after = selectRollupEvaluationTotals({ batchId: run.batchId });
+    const after = await selectRollupEvaluationTotals({ batchId: run.batchId });
     expect(after.unrated).toBe(before.unrated - 1);
     expect(after.robust).toBe(before.robust + 1);
     expect(after.total).toBe(before.total);
   });
 
-  it('puts every execution time in the histogram bucket whose range holds it', () => {
+  it('puts every execution time in the histogram bucket whose range holds it', async () => {
     const write = createRunWriter();
     const testCaseId = write.testCase({ name: 'edges', expected: null });
     const batchId = write.batch({ name: 'edges' });
@@ -272,14 +273,14 @@ describe('metrics_rollup', () => {
     const buckets = sqlite().prepare<[string], { bucket: number; runs: number }>('select bucket, runs from metrics_latency_histogram where batch_id = ? order by bucket').all(batchId);
     expect(buckets.reduce((n, b) => n + b.runs, 0)).toBe(times.length);
     const sorted = [...times].sort((a, b) => a - b);
-    sorted.forEach((ms, k) => {
-      expect(selectLatencyAtFromHistogram({ batchId }, k), `position ${k}`).toBe(ms);
+    for (const [k, ms] of sorted.entries()) {
+      expect(await selectLatencyAtFromHistogram({ batchId }, k), `position ${k}`).toBe(ms);
       const holding = buckets.filter((b) => {
         const [lo, hi] = latencyBucketRange(b.bucket);
         return ms >= lo && ms < hi;
       });
       expect(holding.length, `${ms} ms`).toBe(1);
-    });
+    }
   });
 
   it('leaves a scope it cannot serve to the per-run path: a test case, or a bound inside a day', () => {

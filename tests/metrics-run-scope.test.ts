@@ -33,17 +33,17 @@ describe('run scope copied onto evaluation results', () => {
     expect(copiesOf(ids.run)).toEqual({ modelSettingsId: ids.m1, batchId: ids.b1 });
   });
 
-  it('filters the summary by model and by batch through the copies', () => {
-    const byModel = getMetricsSummary({ provider: 'openai', model: 'gpt-4o-mini' });
+  it('filters the summary by model and by batch through the copies', async () => {
+    const byModel = await getMetricsSummary({ provider: 'openai', model: 'gpt-4o-mini' });
     expect(byModel.counts).toMatchObject({ tp: 1, fn: 0, total: 1 });
-    const byBatch = getMetricsSummary({ batchId: ids.b2 });
+    const byBatch = await getMetricsSummary({ batchId: ids.b2 });
     expect(byBatch.counts).toMatchObject({ tp: 0, fn: 1, total: 1 });
   });
 
-  it('follows the run when its batch or model settings change, and when the settings row is deleted', () => {
+  it('follows the run when its batch or model settings change, and when the settings row is deleted', async () => {
     getSqlite().prepare('update test_runs set batch_id = ?, model_settings_id = ? where id = ?').run(ids.b2, ids.m2, ids.run);
     expect(copiesOf(ids.run)).toEqual({ modelSettingsId: ids.m2, batchId: ids.b2 });
-    expect(getMetricsSummary({ batchId: ids.b2 }).counts.total).toBe(2);
+    expect((await getMetricsSummary({ batchId: ids.b2 })).counts.total).toBe(2);
     getSqlite().prepare('delete from model_settings where id = ?').run(ids.m2);
     expect(copiesOf(ids.run)).toEqual({ modelSettingsId: null, batchId: ids.b2 });
   });

@@ -96,11 +96,11 @@ describe('summary against a row-by-row reference on 3000 synthetic runs', () => 
     ['case', { testCaseId: data.testCaseIds[3] }],
   ];
 
-  it('matches on every filter', () => {
+  it('matches on every filter', async () => {
     for (const [label, filters] of filterCases()) {
       const scoped = rows.filter((r) => matches(r, filters));
       const evaluated = scoped.filter((r) => r.evaluated);
-      const s = getMetricsSummary(filters);
+      const s = await getMetricsSummary(filters);
       const why = `filter ${label}`;
       expect(evaluated.length, why).toBeGreaterThan(0);
       expect(s.counts, why).toEqual({
@@ -128,10 +128,10 @@ describe('summary against a row-by-row reference on 3000 synthetic runs', () => 
     }
   });
 
-  it('matches the per-tool, per-model and per-day breakdowns and the confusion cells', () => {
+  it('matches the per-tool, per-model and per-day breakdowns and the confusion cells', async () => {
     for (const [label, filters] of filterCases()) {
       const evaluated = rows.filter((r) => r.evaluated && matches(r, filters));
-      const s = getMetricsSummary(filters);
+      const s = await getMetricsSummary(filters);
       const why = `filter ${label}`;
       const label2 = (server: string | null, tool: string | null) => (tool === null ? 'none' : `${server}/${tool}`);
       const cells = new Map<string, number>();

@@ -18,7 +18,7 @@ export type CaseOutcomePair = {
   bSelectedTool: string | null;
 };
 
-export function hasBatch(id: string): boolean {
+export async function hasBatch(id: string): Promise<boolean> {
   return getSqlite().prepare<[string], number>('select 1 from run_batches where id = ?').pluck().get(id) !== undefined;
 }
 
@@ -27,7 +27,7 @@ export function hasBatch(id: string): boolean {
  * batch b; a side without one is null. Models are matched by provider and model name
  * because each batch records its own model_settings rows.
  */
-export function selectCaseOutcomePairs(batchA: string, batchB: string): CaseOutcomePair[] {
+export async function selectCaseOutcomePairs(batchA: string, batchB: string): Promise<CaseOutcomePair[]> {
   const sql = `
     with ranked as (
       select r.batch_id, r.test_case_id, m.provider, m.model, r.classification, r.selected_server, r.selected_tool,
@@ -52,7 +52,7 @@ export function selectCaseOutcomePairs(batchA: string, batchB: string): CaseOutc
 /** One completed, judged run of a batch: every sample counts (the significance test pools them per case x model). */
 export type BatchRunOutcome = { testCaseId: string; provider: string | null; model: string | null; classification: Classification };
 
-export function selectBatchRunOutcomes(batchId: string): BatchRunOutcome[] {
+export async function selectBatchRunOutcomes(batchId: string): Promise<BatchRunOutcome[]> {
   const sql = `
     select r.test_case_id as testCaseId, m.provider as provider, m.model as model, r.classification as classification
     from test_runs r left join model_settings m on m.id = r.model_settings_id

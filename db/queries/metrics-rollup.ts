@@ -75,7 +75,7 @@ type TotalsRow = ClassificationCounts &
 /** hi * 2^26 is exact (a power of two); adding lo and dividing round once each: within an ulp of avg(). */
 const mean = (hi: number, lo: number, n: number): number | null => (n > 0 ? (hi * HALF + lo) / (n * HALF * HALF) : null);
 
-export function selectRollupEvaluationTotals(s: MetricsScope): EvaluationTotals {
+export async function selectRollupEvaluationTotals(s: MetricsScope): Promise<EvaluationTotals> {
   const { where, params } = buildRollupWhere(s);
   const sql = `
     select total(evals) as total, total(e_tp) as tp, total(e_fp) as fp, total(e_tn) as tn, total(e_fn) as fn,
@@ -100,7 +100,7 @@ export function selectRollupEvaluationTotals(s: MetricsScope): EvaluationTotals 
 }
 
 /** Confusion cells of the evaluated runs; groups whose runs were all taken away are skipped. */
-export function selectRollupToolCells(s: MetricsScope): ToolCell[] {
+export async function selectRollupToolCells(s: MetricsScope): Promise<ToolCell[]> {
   const { where, params } = buildRollupWhere(s);
   const sql = `
     select nullif(expected_server, '') as expectedServer, nullif(expected_tool, '') as expectedTool,
@@ -112,7 +112,7 @@ export function selectRollupToolCells(s: MetricsScope): ToolCell[] {
 }
 
 /** The run rollups of selectRunRollups, grouped from the rollup's groups instead of the runs. */
-export function selectRollupRunRollups(s: MetricsScope): RunRollups {
+export async function selectRollupRunRollups(s: MetricsScope): Promise<RunRollups> {
   const { where, params } = buildRollupWhere(s);
   const sql = `
     with groups as (
@@ -129,7 +129,7 @@ export function selectRollupRunRollups(s: MetricsScope): RunRollups {
 export type BatchStatusCount = { batchId: string; status: string; n: number };
 
 /** Runs per batch and status, read from the rollup's batch-first key (one seek per batch). */
-export function selectRollupBatchStatusCounts(batchIds: string[]): BatchStatusCount[] {
+export async function selectRollupBatchStatusCounts(batchIds: string[]): Promise<BatchStatusCount[]> {
   const statement = getSqlite().prepare<[string], BatchStatusCount>(
     'select batch_id as batchId, status, sum(runs) as n from metrics_rollup where batch_id = ? group by status having sum(runs) > 0',
   );
@@ -155,7 +155,7 @@ export function latencyBucketRange(bucket: number): [number, number] {
  * order, from idx_test_runs_latency (a range seek; batch, model and date tested on each row).
  * Exact, like the per-run read; undefined if the histogram and the runs disagree.
  */
-export function selectLatencyAtFromHistogram(s: MetricsScope, k: number): number | undefined {
+export async function selectLatencyAtFromHistogram(s: MetricsScope, k: number): Promise<number | undefined> {
   const { where, params } = buildRollupWhere(s);
   const sqlite = getSqlite();
   const buckets = sqlite
@@ -199,7 +199,7 @@ export function selectLatencyAtFromHistogram(s: MetricsScope, k: number): number
 export type ConfusionCount = { expectedServer: string | null; expectedTool: string | null; selectedServer: string | null; selectedTool: string | null; count: number };
 
 /** Off-diagonal cells (another tool than expected, or none, or one where none was expected), most frequent first. */
-export function selectRollupConfusionCounts(s: MetricsScope): ConfusionCount[] {
+export async function selectRollupConfusionCounts(s: MetricsScope): Promise<ConfusionCount[]> {
   const { where, params } = buildRollupWhere(s);
   // '' stands for NULL on both sides, so plain equality is the diagonal, as `is` is on the evaluations.
   const offDiagonal = 'not (expected_tool = selected_tool and expected_server = selected_server)';

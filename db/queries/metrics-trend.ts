@@ -9,7 +9,7 @@ export type BatchTrendRow = { batchId: string; name: string; createdAt: string; 
  * evaluation rows' own batch and model copies (idx_evaluation_results_batch); the scope's
  * filters apply as in the summary: model, test case, expected-or-selected server and tool, dates.
  */
-export function selectBatchTrend(scope: MetricsScope, limit: number): BatchTrendRow[] {
+export async function selectBatchTrend(scope: MetricsScope, limit: number): Promise<BatchTrendRow[]> {
   const where = ['e.batch_id is not null'];
   const params: Record<string, string | number> = { limit };
   const add = (condition: string, name: keyof MetricsScope) => {

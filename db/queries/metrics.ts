@@ -57,9 +57,22 @@ export type RunRollups = {
   byDay: (RunRollup & { date: string })[];
 };
 
-/** Every statement of one summary sees the same WAL snapshot while runs keep landing. */
-export function readMetricsSnapshot<T>(read: () => T): T {
-  return getSqlite().transaction(read)();
+/**
+ * Every statement of one summary sees the same WAL snapshot while runs keep landing. Nested
+ * reads join the outer one.
+ */
+export async function readMetricsSnapshot<T>(read: () => T | Promise<T>): Promise<T> {
+  const sqlite = getSqlite();
+  if (sqlite.inTransaction) return read();
+  sqlite.exec('begin');
+  try {
+    const result = await read();
+    sqlite.exec('commit');
+    return result;
+  } catch (error) {
+    if (sqlite.inTransaction) sqlite.exec('rollback');
+    throw error;
+  }
 }
 
 /**
@@ -79,20 +92,20 @@ let resolving = false;
  * at a server's share of 100k runs was most of the summary's time. Scopes without a tool
  * filter pass through unchanged: their own indexes already serve them.
  */
-export function withResolvedRunScope<T>(filters: MetricsScope, read: (scope: RunScope) => T): T {
+export async function withResolvedRunScope<T>(filters: MetricsScope, read: (scope: RunScope) => T | Promise<T>): Promise<T> {
   if (!hasToolFilters(filters)) return read(filters);
-  if (resolving) throw new Error('a resolved run scope cannot be resolved again inside its own read');
-  // A savepoint inside readMetricsSnapshot, else a transaction of its own: the set and the
-  // statements that read it must see the same snapshot.
-  return getSqlite().transaction(() => {
+  // Inside readMetricsSnapshot, else a transaction of its own: the set and the statements
+  // that read it must see the same snapshot.
+  return readMetricsSnapshot(async () => {
+    if (resolving) throw new Error('a resolved run scope cannot be resolved again inside its own read');
     resolving = true;
     try {
-      return read({ ...filters, resolved: resolveRuns(filters) });
+      return await read({ ...filters, resolved: resolveRuns(filters) });
     } finally {
       resolving = false;
       getSqlite().prepare(`delete from ${RESOLVED_RUNS}`).run();
     }
-  })();
+  });
 }
 
 /** Fills RESOLVED_RUNS and picks how the run-side statements should read it. */
@@ -113,7 +126,7 @@ function resolveRuns(filters: MetricsScope): ResolvedRuns {
  * Kept apart from the tool cells on purpose: carrying these columns through that GROUP BY's
  * sort made one statement slower than two passes.
  */
-export function selectEvaluationTotals(filters: MetricsScope): EvaluationTotals {
+export async function selectEvaluationTotals(filters: MetricsScope): Promise<EvaluationTotals> {
   const scope = buildEvaluationScope(filters);
   const sql = `
     select count(*) as total,
@@ -137,7 +150,7 @@ export function selectEvaluationTotals(filters: MetricsScope): EvaluationTotals 
 }
 
 /** Confusion cells: evaluated runs counted per (expected tool, selected tool); nothing else rides the sort. */
-export function selectToolCells(filters: MetricsScope): ToolCell[] {
+export async function selectToolCells(filters: MetricsScope): Promise<ToolCell[]> {
   // A date filter is tested inside idx_evaluation_results_tool_pair, read whole in GROUP BY
   // order: seeking the date index instead means a table read and a sort per row, 6-8x slower
   // for a range of most runs (at 100k runs, ~150 ms against ~20) and only ~7 ms faster for a day.
@@ -174,7 +187,7 @@ export type RunRollupRow = RunRollup & { kind: 'all' | 'model' | 'day'; provider
  * rollups are conditional sums over those few groups. Grouping by status and
  * classification instead of summing per row keeps the per-row aggregate work small.
  */
-export function selectRunRollups(filters: RunScope): RunRollups {
+export async function selectRunRollups(filters: RunScope): Promise<RunRollups> {
   // Unfiltered, for a model, for a date range (seeking its days) and for a large resolved set,
   // idx_test_runs_rollup covers this and is read in GROUP BY order.
   const scope = buildRunScope(filters, { scanForModel: true, createdAt: 'day' });
@@ -226,7 +239,7 @@ function createEmptyRollup(): RunRollup {
  * The execution time at a 0-based position among the evaluated runs' latencies. Counting
  * from the nearer end keeps SQLite's top-N sorter small (p95 keeps 5% of rows, not 95%).
  */
-export function selectLatencyAt(filters: RunScope, offset: number, order: 'asc' | 'desc'): number | null {
+export async function selectLatencyAt(filters: RunScope, offset: number, order: 'asc' | 'desc'): Promise<number | null> {
   // A date filter is tested on idx_test_runs_latency's own created_at while that index is
   // read in order: the date index plus a sort was 60-120 ms for a range of most runs.
   const scope = buildRunScope(filters, { createdAt: 'unindexed' });

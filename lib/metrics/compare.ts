@@ -127,15 +127,15 @@ function compareCases(x: CaseComparison, y: CaseComparison): number {
 }
 
 /** Batch b against batch a: both summaries, per-metric deltas and what changed per case and model. */
-export function compareBatches(a: string, b: string): BatchComparison {
-  return readMetricsSnapshot(() => {
-    for (const id of [a, b]) if (!hasBatch(id)) throw new NotFoundError('Batch', id);
-    const summaryA = getMetricsSummary({ batchId: a });
-    const summaryB = getMetricsSummary({ batchId: b });
-    const cases = selectCaseOutcomePairs(a, b).map(toCaseComparison).sort(compareCases);
+export async function compareBatches(a: string, b: string): Promise<BatchComparison> {
+  return readMetricsSnapshot(async () => {
+    for (const id of [a, b]) if (!(await hasBatch(id))) throw new NotFoundError('Batch', id);
+    const summaryA = await getMetricsSummary({ batchId: a });
+    const summaryB = await getMetricsSummary({ batchId: b });
+    const cases = (await selectCaseOutcomePairs(a, b)).map(toCaseComparison).sort(compareCases);
     const changes = Object.fromEntries(CHANGE_ORDER.map((c) => [c, 0])) as Record<CaseChange, number>;
     for (const c of cases) changes[c.change]++;
-    const { significance, sharedCases } = compareSignificance(selectBatchRunOutcomes(a), selectBatchRunOutcomes(b));
+    const { significance, sharedCases } = compareSignificance(await selectBatchRunOutcomes(a), await selectBatchRunOutcomes(b));
     return { a: summaryA, b: summaryB, deltas: computeDeltas(summaryA, summaryB), cases, changes, significance, sharedCases };
   });
 }

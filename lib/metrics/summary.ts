@@ -65,14 +65,14 @@ function toTokenTotals(r: RunRollup): TokenTotals {
   return { input: r.inputTokens, output: r.outputTokens, total: r.inputTokens + r.outputTokens };
 }
 
-function readLatencyPercentile(scope: RunScope, p: number, n: number): number | null {
+async function readLatencyPercentile(scope: RunScope, p: number, n: number): Promise<number | null> {
   if (n === 0) return null;
   const { offset, order } = locateNearestRank(p, n);
   return selectLatencyAt(scope, offset, order);
 }
 
 /** The nearest-rank percentile through the latency histogram; undefined sends the caller to the per-run read. */
-function readHistogramPercentile(scope: MetricsScope, p: number, n: number): number | null | undefined {
+async function readHistogramPercentile(scope: MetricsScope, p: number, n: number): Promise<number | null | undefined> {
   if (n === 0) return null;
   const { offset, order } = locateNearestRank(p, n);
   return selectLatencyAtFromHistogram(scope, order === 'asc' ? offset : n - 1 - offset);
@@ -85,19 +85,18 @@ type RunFigures = { rollups: RunRollups; p50: number | null; p95: number | null 
  * Counts and sums come from the maintained rollup where it serves the scope; percentiles cannot
  * be summed, so they stay the exact nearest-rank read of the latency index.
  */
-function readRunFigures(scope: MetricsScope, fromRollup: boolean): RunFigures {
-  const rollups = fromRollup ? selectRollupRunRollups(scope) : undefined;
+async function readRunFigures(scope: MetricsScope, fromRollup: boolean): Promise<RunFigures> {
+  const rollups = fromRollup ? await selectRollupRunRollups(scope) : undefined;
   if (rollups && canReadLatencyHistogram(scope)) {
     const n = rollups.all.latencyRuns;
-    const at = (p: number) => readHistogramPercentile(scope, p, n);
-    const p50 = at(50);
-    const p95 = at(95);
+    const p50 = await readHistogramPercentile(scope, 50, n);
+    const p95 = await readHistogramPercentile(scope, 95, n);
     if (p50 !== undefined && p95 !== undefined) return { rollups, p50, p95 };
   }
-  return withResolvedRunScope(scope, (runScope) => {
-    const runRollups = rollups ?? selectRunRollups(runScope);
+  return withResolvedRunScope(scope, async (runScope) => {
+    const runRollups = rollups ?? (await selectRunRollups(runScope));
     const n = runRollups.all.latencyRuns;
-    return { rollups: runRollups, p50: readLatencyPercentile(runScope, 50, n), p95: readLatencyPercentile(runScope, 95, n) };
+    return { rollups: runRollups, p50: await readLatencyPercentile(runScope, 50, n), p95: await readLatencyPercentile(runScope, 95, n) };
   });
 }
 
@@ -108,15 +107,16 @@ function readRunFigures(scope: MetricsScope, fromRollup: boolean): RunFigures {
  * each joining the other only when a filter needs it; the engine writes both together,
  * with the same classification, so they agree.
  */
-export function getMetricsSummary(filters: MetricsFilters = {}): MetricsSummary {
+export async function getMetricsSummary(filters: MetricsFilters = {}): Promise<MetricsSummary> {
   const scope = toScope(filters);
-  return readMetricsSnapshot(() => {
+  return readMetricsSnapshot(async () => {
     // metrics_rollup (kept by triggers in each writer's transaction) serves batch, model, whole-day
     // and tool/server filters from its groups; a test case or a bound inside a day reads the runs.
     const fromRollup = canReadRollup(scope);
-    const totals = fromRollup ? selectRollupEvaluationTotals(scope) : selectEvaluationTotals(scope);
-    const cells = fromRollup ? selectRollupToolCells(scope) : selectToolCells(scope);
-    const { rollups, p50, p95 } = readRunFigures(scope, fromRollup);
+    const totals = await (fromRollup ? selectRollupEvaluationTotals(scope) : selectEvaluationTotals(scope));
+    const cells = await (fromRollup ? selectRollupToolCells(scope) : selectToolCells(scope));
+    const { rollups, p50, p95 } = await readRunFigures(scope, fromRollup);
+    const calls = await getCallMetrics(scope);
     const counts = toConfusionCounts(totals);
     const all = rollups.all;
     return {
@@ -164,7 +164,7 @@ export function getMetricsSummary(filters: MetricsFilters = {}): MetricsSummary 
         return { date: d.date, counts: dayCounts, accuracy: rates.accuracy, f1: rates.f1 };
       }),
       confusionMatrix: buildConfusionMatrix(cells),
-      calls: getCallMetrics(scope),
+      calls,
     };
   });
 }

@@ -9,8 +9,8 @@ export const BATCH_TREND_LIMIT = 50;
 export type BatchTrendPoint = HeadlineRates & { batchId: string; name: string; createdAt: string; counts: ConfusionCounts };
 
 /** Accuracy, F1, precision and recall per batch, oldest first (the x axis is batches in order), with the summary's filters. */
-export function getBatchTrend(filters: MetricsFilters): { items: BatchTrendPoint[]; limit: number } {
-  const rows = selectBatchTrend(toScope(filters), BATCH_TREND_LIMIT).reverse();
+export async function getBatchTrend(filters: MetricsFilters): Promise<{ items: BatchTrendPoint[]; limit: number }> {
+  const rows = (await selectBatchTrend(toScope(filters), BATCH_TREND_LIMIT)).reverse();
   return {
     items: rows.map((r) => {
       const counts = toConfusionCounts(r);

@@ -13,8 +13,8 @@ export const getMetricsTool = defineTool({
     'breakdowns by tool, model and day with the confusion matrix. Filters: batchId, testCaseId, serverName, toolName, ' +
     'provider, model, from, to (ISO date or date-time).',
   inputSchema: MetricsFiltersSchema,
-  run: (args, ctx) => {
-    const summary = getMetricsSummary(args);
+  run: async (args, ctx) => {
+    const summary = await getMetricsSummary(args);
     return fitObject(summary, ctx, 'narrow the filters (e.g. batchId, toolName or model) to see the breakdowns in full');
   },
 });

@@ -30,28 +30,28 @@ function readStored(raw: string): z.infer<typeof StoredSchema> | null {
   }
 }
 
-export function getBaseline(): Baseline {
-  const raw = getMeta(KEY);
+export async function getBaseline(): Promise<Baseline> {
+  const raw = await getMeta(KEY);
   if (!raw) return { batch: null, pinnedAt: null };
   const stored = readStored(raw);
-  if (!stored || !getBatch(stored.batchId)) return { batch: null, pinnedAt: null };
+  if (!stored || !(await getBatch(stored.batchId))) return { batch: null, pinnedAt: null };
   const { batchId, pinnedAt } = stored;
-  return { batch: getBatchDto(batchId), pinnedAt };
+  return { batch: await getBatchDto(batchId), pinnedAt };
 }
 
-export function getBaselineBatchId(): string | null {
-  return getBaseline().batch?.id ?? null;
+export async function getBaselineBatchId(): Promise<string | null> {
+  return (await getBaseline()).batch?.id ?? null;
 }
 
 /** Pins a finished batch (404 unknown, 409 while it still runs: its figures would move under the comparison). */
-export function pinBaseline(batchId: string, now = new Date()): Baseline {
-  const batch = getBatchDto(batchId);
+export async function pinBaseline(batchId: string, now = new Date()): Promise<Baseline> {
+  const batch = await getBatchDto(batchId);
   if (!PINNABLE.has(batch.status)) throw new ConflictError(`Batch '${batch.name}' is still ${batch.status}; pin it as the baseline once it has finished`, { batchId }, 'batch_not_finished');
-  setMeta(KEY, JSON.stringify({ batchId, pinnedAt: now.toISOString() }));
+  await setMeta(KEY, JSON.stringify({ batchId, pinnedAt: now.toISOString() }));
   return getBaseline();
 }
 
-export function unpinBaseline(): Baseline {
-  deleteMeta(KEY);
+export async function unpinBaseline(): Promise<Baseline> {
+  await deleteMeta(KEY);
   return { batch: null, pinnedAt: null };
 }

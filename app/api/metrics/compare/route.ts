@@ -4,5 +4,5 @@ import { BatchCompareQuerySchema } from '@/lib/metrics/filters';
 
 export const GET = route(async (req) => {
   const { a, b } = parseQuery(req, BatchCompareQuerySchema);
-  return json(compareBatches(a, b));
+  return json(await compareBatches(a, b));
 });
