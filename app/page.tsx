@@ -16,9 +16,9 @@ import { getHealth } from '@/lib/health/health';
 export const dynamic = 'force-dynamic';
 
 /** Health and counts come straight from the database here; batches and metrics load in the browser and stay live. */
-export default function HomePage() {
-  const health = getHealth();
-  const servers: ServerRow[] = (health.database.ok ? listAllServers() : []).map((s) => ({
+export default async function HomePage() {
+  const health = await getHealth();
+  const servers: ServerRow[] = (health.database.ok ? await listAllServers() : []).map((s) => ({
     id: s.id,
     name: s.name,
     transport: s.transport,
@@ -26,7 +26,7 @@ export default function HomePage() {
     status: s.status,
     statusDetail: s.statusDetail,
   }));
-  const testCases = health.database.ok ? countTestCases() : 0;
+  const testCases = health.database.ok ? await countTestCases() : 0;
   const stats = [
     { label: 'MCP servers', value: servers.length, testId: 'server-count' },
     { label: 'active servers', value: health.servers.active, testId: 'active-server-count' },

@@ -57,9 +57,10 @@ export async function runBatchOnce(demoBaseUrl: string, llmBaseUrl: string): Pro
   process.env.DATA_DIR = dir;
   try {
     const servers = await Promise.all(BENCH_SERVERS.map((name) => createServer({ name, transport: 'streamable-http', url: `${demoBaseUrl}/demo/${name}/mcp` })));
-    const ids = Array.from({ length: RUNS }, (_, i) =>
-      createTestCase({ name: `case ${i}`, query: queryOf(i), serverIds: servers.map((s) => s.id), expectedServer: 'rag', expectedTool: 'rag_search', expectedParameters: { query: { $contains: 'vector' } } }).id,
-    );
+    const ids: string[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      ids.push((await createTestCase({ name: `case ${i}`, query: queryOf(i), serverIds: servers.map((s) => s.id), expectedServer: 'rag', expectedTool: 'rag_search', expectedParameters: { query: { $contains: 'vector' } } })).id);
+    }
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const batch = createBatch(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as importRoute from '@/app/api/import/bfcl/route';
-import { getTestCase } from '@/db/queries/test-cases';
+import { getTestCase, type TestCaseWithServers } from '@/db/queries/test-cases';
 import { effectiveExpectedCalls } from '@/lib/eval/judge/sequence/expected';
 import { judgeSequence, UNKNOWN_SERVER } from '@/lib/eval/judge/sequence/judge';
 import type { TrajectoryCall } from '@/lib/eval/sequence/types';
@@ -116,19 +116,26 @@ function scripted(entry: Composed): Scripted[] {
 describe('BFCL agreement on multi-call entries (parallel_multiple, composed from the sample)', () => {
   const entries = compose();
   const imported = new Map<string, { testCaseId: string; serverId: string; serverName: string }>();
+  /** Each imported case and its static tools, read once after the import (the judge below is synchronous). */
+  const stored = new Map<string, { testCase: TestCaseWithServers; tools: Awaited<ReturnType<typeof storedToolsOf>> }>();
 
   beforeAll(async () => {
     const res = await callRoute<BfclImportReport>(importRoute.POST, 'POST', '/api/import/bfcl', { body: { entries: entries.map((e) => e.raw), answers: entries.map((e) => e.answer) } });
     expect(res.status).toBe(201);
     expect(res.body.failed).toBe(0);
     for (const r of res.body.results) if (r.status === 'created' && r.id) imported.set(r.id, r);
+    for (const [id, r] of imported) {
+      const testCase = await getTestCase(r.testCaseId);
+      if (testCase) stored.set(id, { testCase, tools: await storedToolsOf(r.serverId) });
+    }
   }, 60_000);
 
   function judgeWithHarness(sc: Scripted): { valid: boolean; reasons: string[] } {
     const found = imported.get(sc.entry.id);
-    const testCase = found && getTestCase(found.testCaseId);
-    if (!found || !testCase) throw new Error(`${sc.entry.id} was not imported`);
-    const snapshot = storedToolsOf(found.serverId).map((t) => ({ serverName: found.serverName, name: t.name, inputSchema: t.inputSchema as Record<string, unknown> }));
+    const read = stored.get(sc.entry.id);
+    if (!found || !read) throw new Error(`${sc.entry.id} was not imported`);
+    const { testCase } = read;
+    const snapshot = read.tools.map((t) => ({ serverName: found.serverName, name: t.name, inputSchema: t.inputSchema as Record<string, unknown> }));
     const calls: TrajectoryCall[] = sc.calls.map((c) => ({
       step: 0,
       exposedName: c.name,
@@ -152,8 +159,9 @@ describe('BFCL agreement on multi-call entries (parallel_multiple, composed from
   it('imports every composed entry as a one-turn, any-order sequence case', () => {
     expect(entries.length).toBeGreaterThanOrEqual(25);
     expect(imported.size).toBe(entries.length);
-    for (const { testCaseId } of imported.values()) {
-      expect(getTestCase(testCaseId)).toMatchObject({ mode: 'sequence', callOrder: 'any', maxSteps: 1, execute: 'none', argumentMatching: 'bfcl' });
+    expect(stored.size).toBe(entries.length);
+    for (const { testCase } of stored.values()) {
+      expect(testCase).toMatchObject({ mode: 'sequence', callOrder: 'any', maxSteps: 1, execute: 'none', argumentMatching: 'bfcl' });
     }
   });
 

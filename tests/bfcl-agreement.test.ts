@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as importRoute from '@/app/api/import/bfcl/route';
-import { getTestCase } from '@/db/queries/test-cases';
+import { getTestCase, type TestCaseWithServers } from '@/db/queries/test-cases';
 import type { ArgumentMatchingId } from '@/db/schema';
 import { judgeRun, UNKNOWN_SERVER } from '@/lib/eval/judge/judge';
 import type { BfclImportReport } from '@/lib/import/bfcl';
@@ -144,6 +144,8 @@ function scriptedCalls(entry: Entry): Scripted[] {
 describe('BFCL agreement', () => {
   const sample = readSample();
   const cases = new Map<string, { testCaseId: string; serverId: string; serverName: string }>();
+  /** Each imported case and its static tools, read once after the import (the judge below is synchronous). */
+  const stored = new Map<string, { testCase: TestCaseWithServers; tools: Awaited<ReturnType<typeof storedToolsOf>> }>();
 
   beforeAll(async () => {
     const entries = CATEGORIES.flatMap((c) => sample.raw[c] ?? []);
@@ -152,14 +154,19 @@ describe('BFCL agreement', () => {
     expect(res.status).toBe(201);
     expect(res.body.failed).toBe(0);
     for (const r of res.body.results) if (r.status === 'created' && r.id) cases.set(r.id, r);
+    for (const [id, r] of cases) {
+      const testCase = await getTestCase(r.testCaseId);
+      if (testCase) stored.set(id, { testCase, tools: await storedToolsOf(r.serverId) });
+    }
   }, 60_000);
 
   function judgeWithHarness(scripted: Scripted, profile: ArgumentMatchingId): { valid: boolean; reasons: string[] } {
     const imported = cases.get(scripted.entry.id);
     if (!imported) throw new Error(`${scripted.entry.id} was not imported`);
-    const testCase = getTestCase(imported.testCaseId);
-    if (!testCase) throw new Error('imported case missing');
-    const snapshot = storedToolsOf(imported.serverId).map((t) => ({ serverName: imported.serverName, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema as Record<string, unknown> }));
+    const read = stored.get(scripted.entry.id);
+    if (!read) throw new Error('imported case missing');
+    const { testCase } = read;
+    const snapshot = read.tools.map((t) => ({ serverName: imported.serverName, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema as Record<string, unknown> }));
     const first = scripted.calls[0];
     const selected = first ? { server: snapshot.some((t) => t.name === first.name) ? imported.serverName : UNKNOWN_SERVER, tool: first.name } : null;
     const verdict = judgeRun({

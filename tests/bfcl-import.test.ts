@@ -34,7 +34,7 @@ describe('POST /api/import/bfcl', () => {
     const tc = await getCase(result.testCaseId);
     expect(tc).toMatchObject({ expectedServer: result.serverName, expectedTool: 'geometry.area_circle', argumentMatching: 'bfcl', query: "What's the area of a circle with a radius of 10?" });
     expect(tc.expectedParameters).toEqual({ radius: 10, units: { $oneOf: ['meters', { $absent: true }] } });
-    const [tool] = storedToolsOf(result.serverId);
+    const [tool] = await storedToolsOf(result.serverId);
     expect(tool?.name).toBe('geometry.area_circle');
     expect(tool?.inputSchema).toMatchObject({ type: 'object', properties: { radius: { type: 'integer' }, units: { type: 'string' } }, required: ['radius'] });
   });
@@ -63,7 +63,7 @@ describe('POST /api/import/bfcl', () => {
     const tc = await getCase(result.testCaseId);
     expect(tc.query).toBe('Book it');
     expect(tc.expectedParameters).toEqual({ when: { day: { $oneOf: ['mon', 'monday'] } }, price: { $oneOf: [9.5, 10] }, pair: [1, 2], extra: 'x', note: { $absent: true } });
-    const props = (storedToolsOf(result.serverId)[0]?.inputSchema as { properties: Record<string, unknown> }).properties;
+    const props = ((await storedToolsOf(result.serverId))[0]?.inputSchema as { properties: Record<string, unknown> }).properties;
     expect(props).toEqual({ when: { type: 'object', properties: { day: { type: 'string' } } }, price: { type: 'number' }, pair: { type: 'array', items: { type: 'integer' } }, extra: {}, note: { type: 'string' } });
   });
 

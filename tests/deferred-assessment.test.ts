@@ -68,8 +68,10 @@ const model = () => ({ provider: 'openai', model: 'gpt-test', baseUrl: llm.opena
 
 let named = 0;
 /** Test case names are unique: each takes a number before its query. */
-function cases(...queries: string[]): string[] {
-  return queries.map((query) => createTestCase({ name: `${++named} ${query}`, query, serverIds: [rag], expectedServer: 'rag', expectedTool: 'rag_search', expectedParameters: null }).id);
+async function cases(...queries: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const query of queries) ids.push((await createTestCase({ name: `${++named} ${query}`, query, serverIds: [rag], expectedServer: 'rag', expectedTool: 'rag_search', expectedParameters: null })).id);
+  return ids;
 }
 
 type RawResponse = { assessment: { confidence: number; reasoning: string } | null; assessmentError?: string; assessmentPending?: boolean };
@@ -92,7 +94,7 @@ function runsOf(batchId: string) {
 
 describe('deferred self-assessment (samples = 1)', () => {
   it('stores the verdict first, then the confidence, category, source and reasoning; the batch ends after the last assessment', async () => {
-    const ids = cases('find passages about vector search', 'unsure: find passages', 'wrong: find passages');
+    const ids = await cases('find passages about vector search', 'unsure: find passages', 'wrong: find passages');
     const { batch, atVerdict, events } = startBatch(ids);
     await waitForJob(batch.id);
 
@@ -130,8 +132,8 @@ describe('deferred self-assessment (samples = 1)', () => {
   });
 
   it('writes exactly what the inline assessment of a single run writes', async () => {
-    const [single] = cases('unsure: compare inline and deferred');
-    const [deferred] = cases('unsure: compare inline and deferred');
+    const [single] = await cases('unsure: compare inline and deferred');
+    const [deferred] = await cases('unsure: compare inline and deferred');
     const created = createSingleRun(single as string, SingleRunInputSchema.parse({ model: model() }), { openai: SENTINEL_KEY });
     await waitForJob(created.id);
     const { batch } = startBatch([deferred as string]);
@@ -155,7 +157,7 @@ describe('deferred self-assessment (samples = 1)', () => {
 
   it('concurrency bounds the runs in flight and, apart, the assessments in flight (at most 2 x concurrency calls)', async () => {
     const since = llm.requests.length;
-    const { batch } = startBatch(cases(...Array.from({ length: 8 }, (_, i) => `find passages in parallel ${i}`)), { concurrency: 2 });
+    const { batch } = startBatch(await cases(...Array.from({ length: 8 }, (_, i) => `find passages in parallel ${i}`)), { concurrency: 2 });
     await waitForJob(batch.id);
     const mine = llm.requests.slice(since);
     /** Most requests of a kind in flight at once, each taken as in flight for its scripted delay. */
@@ -170,7 +172,7 @@ describe('deferred self-assessment (samples = 1)', () => {
   });
 
   it('a failed assessment leaves the verdict and marks the confidence unrated, with the reason', async () => {
-    const ids = cases('broken assessment: find passages', 'find passages about vector search again');
+    const ids = await cases('broken assessment: find passages', 'find passages about vector search again');
     const { batch } = startBatch(ids);
     await waitForJob(batch.id);
     const [broken, fine] = [...runsOf(batch.id)].sort((a, b) => a.testCaseName.replace(/^\d+ /, '').localeCompare(b.testCaseName.replace(/^\d+ /, '')));
@@ -186,14 +188,14 @@ describe('deferred self-assessment (samples = 1)', () => {
 
   it('samples >= 2: confidence is the samples\u2019 agreement, with no assessment call', async () => {
     const before = llm.requests.filter((r) => r.query?.startsWith('Rate your confidence')).length;
-    const { batch } = startBatch(cases('find passages three times'), { samples: 3 });
+    const { batch } = startBatch(await cases('find passages three times'), { samples: 3 });
     await waitForJob(batch.id);
     expect(runsOf(batch.id)[0]).toMatchObject({ confidenceScore: 1, confidenceCategory: 'robust', confidenceSource: 'sample_agreement' });
     expect(llm.requests.filter((r) => r.query?.startsWith('Rate your confidence')).length).toBe(before);
   });
 
   it('cancel: runs keep their verdicts, pending assessments end unrated, none stays pending', async () => {
-    const ids = cases(...Array.from({ length: 6 }, (_, i) => `hanging assessment ${i}`));
+    const ids = await cases(...Array.from({ length: 6 }, (_, i) => `hanging assessment ${i}`));
     const { batch, atVerdict } = startBatch(ids, { concurrency: 2 });
     // Wait until at least two verdicts are in and their assessments hang.
     for (let i = 0; i < 100 && atVerdict.size < 2; i++) await new Promise((r) => setTimeout(r, 20));
@@ -226,7 +228,7 @@ describe('deferred self-assessment (samples = 1)', () => {
   });
 
   it('assessments written in the same turn share a transaction, and one bad write does not cost the others theirs', async () => {
-    const { batch } = startBatch(cases('find passages group one', 'find passages group two'));
+    const { batch } = startBatch(await cases('find passages group one', 'find passages group two'));
     await waitForJob(batch.id);
     const [one, two] = runsOf(batch.id);
     const write = (confidenceScore: number) => ({ confidenceScore, confidenceCategory: 'robust' as const, confidenceSource: 'self_assessment' as const, reasoning: 'r', recommendations: [], assessment: { confidence: confidenceScore }, assessmentError: null, usage: { inputTokens: 0, outputTokens: 0 } });
@@ -241,7 +243,7 @@ describe('deferred self-assessment (samples = 1)', () => {
   });
 
   it('after a hard stop, runs still marked pending are told apart at the next start: unrated, with the reason', async () => {
-    const { batch } = startBatch(cases('find passages before a crash'));
+    const { batch } = startBatch(await cases('find passages before a crash'));
     await waitForJob(batch.id);
     const [run] = runsOf(batch.id);
     // As a crash between the verdict and the assessment leaves it: pending, unrated, batch running.
@@ -258,7 +260,7 @@ describe('deferred self-assessment (samples = 1)', () => {
 
   // Last: stopping the jobs is final for this process.
   it('shutdown: assessments in flight end unrated and the finished runs keep their verdicts', async () => {
-    const ids = cases(...Array.from({ length: 4 }, (_, i) => `hanging assessment at shutdown ${i}`));
+    const ids = await cases(...Array.from({ length: 4 }, (_, i) => `hanging assessment at shutdown ${i}`));
     const { batch, atVerdict } = startBatch(ids, { concurrency: 2 });
     for (let i = 0; i < 100 && atVerdict.size < 2; i++) await new Promise((r) => setTimeout(r, 20));
     const { ids: stopped, settled } = stopAllJobs(new Error('shutting down'));

@@ -77,15 +77,16 @@ function openaiModel(extra: Record<string, unknown> = {}) {
   return { provider: 'openai', model: 'gpt-test', baseUrl: llm.openaiBaseUrl, timeout: 5, maxRetries: 0, temperature: 0.1, ...extra };
 }
 
-function newCase(name: string, query: string, servers: string[], expected: { server: string; tool: string; parameters?: Record<string, unknown> } | null) {
-  return createTestCase({
+async function newCase(name: string, query: string, servers: string[], expected: { server: string; tool: string; parameters?: Record<string, unknown> } | null): Promise<string> {
+  const created = await createTestCase({
     name,
     query,
     serverIds: servers.map((s) => server[s] as string),
     expectedServer: expected?.server ?? null,
     expectedTool: expected?.tool ?? null,
     expectedParameters: expected?.parameters ?? null,
-  }).id;
+  });
+  return created.id;
 }
 
 async function runOne(testCaseId: string, body: Record<string, unknown>, headers: Record<string, string> = { 'x-openai-api-key': SENTINEL_KEY }): Promise<RunDetail> {
@@ -100,7 +101,7 @@ async function runOne(testCaseId: string, body: Record<string, unknown>, headers
 
 describe('a single run through the real openai SDK', () => {
   it('TP: snapshot, selection, scored arguments, self-assessed confidence, reasoning', async () => {
-    const id = newCase('tp', 'find passages about vector search', ['rag', 'todo'], { server: 'rag', tool: 'rag_search', parameters: { query: { $contains: 'VECTOR' }, topK: { $approx: 3.2, $tolerance: 0.5 }, minScore: { $absent: true } } });
+    const id = await newCase('tp', 'find passages about vector search', ['rag', 'todo'], { server: 'rag', tool: 'rag_search', parameters: { query: { $contains: 'VECTOR' }, topK: { $approx: 3.2, $tolerance: 0.5 }, minScore: { $absent: true } } });
     const run = await runOne(id, { model: openaiModel() });
     expect(run).toMatchObject({ status: 'completed', classification: 'TP', selectedServer: 'rag', selectedTool: 'rag_search', confidenceScore: 0.9, confidenceCategory: 'robust', failureReasons: [] });
     expect(run.extractedParameters).toEqual({ query: 'vector search', topK: 3 });
@@ -116,34 +117,34 @@ describe('a single run through the real openai SDK', () => {
   });
 
   it('FN wrong tool, FN no tool, FP and TN', async () => {
-    const wrong = await runOne(newCase('wrong', 'give me context about sqlite', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel() });
+    const wrong = await runOne(await newCase('wrong', 'give me context about sqlite', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel() });
     expect(wrong).toMatchObject({ classification: 'FN', selectedTool: 'rag_retrieve_context', failureReasons: ['wrong_tool'] });
     expect(wrong.evaluation?.parameterCorrectness).toBeNull();
     expect(wrong.evaluation?.recommendations.map((r) => r.type)).toContain('tool_confusion');
-    const none = await runOne(newCase('none', 'what is the meaning of life', ['rag'], { server: 'rag', tool: 'rag_answer_question' }), { model: openaiModel() });
+    const none = await runOne(await newCase('none', 'what is the meaning of life', ['rag'], { server: 'rag', tool: 'rag_answer_question' }), { model: openaiModel() });
     expect(none).toMatchObject({ classification: 'FN', selectedTool: null, failureReasons: ['no_tool_called'] });
-    const fp = await runOne(newCase('fp', 'say hello', ['todo'], null), { model: openaiModel() });
+    const fp = await runOne(await newCase('fp', 'say hello', ['todo'], null), { model: openaiModel() });
     expect(fp).toMatchObject({ classification: 'FP', selectedTool: 'create_todo', failureReasons: ['unexpected_tool_call'] });
-    const tn = await runOne(newCase('tn', 'tell me a joke', ['todo'], null), { model: openaiModel() });
+    const tn = await runOne(await newCase('tn', 'tell me a joke', ['todo'], null), { model: openaiModel() });
     expect(tn).toMatchObject({ classification: 'TN', selectedTool: null, failureReasons: [], confidenceCategory: 'robust' });
   });
 
   it('types every argument failure', async () => {
     const run = await runOne(
-      newCase('args', 'add a todo to buy milk', ['todo'], { server: 'todo', tool: 'create_todo', parameters: { title: { $regex: '^Buy' }, priority: { $oneOf: ['high', 'medium'] }, dueDate: { $any: true } } }),
+      await newCase('args', 'add a todo to buy milk', ['todo'], { server: 'todo', tool: 'create_todo', parameters: { title: { $regex: '^Buy' }, priority: { $oneOf: ['high', 'medium'] }, dueDate: { $any: true } } }),
       { model: openaiModel() },
     );
     expect(run.classification).toBe('TP');
     expect(run.failureReasons).toEqual(expect.arrayContaining(['unexpected_param:color', 'type_error:priority', 'value_mismatch:priority', 'value_mismatch:dueDate']));
     expect(run.evaluation?.hallucinatedParameters).toEqual(['color']);
     expect(run.evaluation?.parameterCorrectness).toBeCloseTo(1 / 3);
-    const bad = await runOne(newCase('bad args', 'add a todo without a title', ['todo'], { server: 'todo', tool: 'create_todo' }), { model: openaiModel() });
+    const bad = await runOne(await newCase('bad args', 'add a todo without a title', ['todo'], { server: 'todo', tool: 'create_todo' }), { model: openaiModel() });
     expect(bad.failureReasons).toEqual(['invalid_arguments']);
     expect(bad.evaluation?.parameterCompleteness).toBe(0);
   });
 
   it('samples >= 2: modal selection, agreement as confidence, pass^k', async () => {
-    const run = await runOne(newCase('samples', 'search three times', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel(), samples: 3 });
+    const run = await runOne(await newCase('samples', 'search three times', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel(), samples: 3 });
     expect(run).toMatchObject({ classification: 'TP', selectedTool: 'rag_search', confidenceCategory: 'needs_clarity' });
     expect(run.confidenceScore).toBeCloseTo(2 / 3);
     expect(run.evaluation?.passK).toBe(false);
@@ -151,28 +152,28 @@ describe('a single run through the real openai SDK', () => {
   });
 
   it('prefixes tools whose names collide across servers and maps the call back', async () => {
-    const run = await runOne(newCase('collision', 'search the copy', ['rag', 'rag-copy'], { server: 'rag-copy', tool: 'rag_search' }), { model: openaiModel() });
+    const run = await runOne(await newCase('collision', 'search the copy', ['rag', 'rag-copy'], { server: 'rag-copy', tool: 'rag_search' }), { model: openaiModel() });
     expect(run.tools.map((t) => t.exposedName)).toContain('rag-copy__rag_search');
     expect(run).toMatchObject({ classification: 'TP', selectedServer: 'rag-copy', selectedTool: 'rag_search' });
     expect(run.extractedParameters).toEqual({ query: 'copy' });
   });
 
   it('a 429 with Retry-After is retried; a hang times out; a dead server fails the run with its reason', async () => {
-    const retried = await runOne(newCase('429', 'rate limited search', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel({ maxRetries: 2 }) });
+    const retried = await runOne(await newCase('429', 'rate limited search', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel({ maxRetries: 2 }) });
     expect(retried).toMatchObject({ status: 'completed', classification: 'TP' });
     const started = Date.now();
-    const slow = await runOne(newCase('hang', 'slow search', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel({ timeout: 1 }) });
+    const slow = await runOne(await newCase('hang', 'slow search', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel({ timeout: 1 }) });
     expect(slow.status).toBe('failed');
     expect(slow.errorMessage).toMatch(/timeout/i);
     expect(Date.now() - started).toBeLessThan(5000);
-    const down = await runOne(newCase('down', 'find passages about vector search', ['rag', 'down'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel() });
+    const down = await runOne(await newCase('down', 'find passages about vector search', ['rag', 'down'], { server: 'rag', tool: 'rag_search' }), { model: openaiModel() });
     expect(down.status).toBe('failed');
     expect(down.errorMessage).toMatch(/down.*refused/i);
     expect(down.tools).toEqual([]);
   });
 
   it('runs through the anthropic SDK too', async () => {
-    const run = await runOne(newCase('anthropic', 'find passages about vector search', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: { provider: 'anthropic', model: 'claude-test', baseUrl: llm.anthropicBaseUrl, maxRetries: 0 } }, { 'x-anthropic-api-key': SENTINEL_KEY });
+    const run = await runOne(await newCase('anthropic', 'find passages about vector search', ['rag'], { server: 'rag', tool: 'rag_search' }), { model: { provider: 'anthropic', model: 'claude-test', baseUrl: llm.anthropicBaseUrl, maxRetries: 0 } }, { 'x-anthropic-api-key': SENTINEL_KEY });
     expect(run).toMatchObject({ status: 'completed', classification: 'TP', confidenceScore: 0.9 });
     expect(llm.requests.some((r) => r.api === 'anthropic' && `${r.headers['x-api-key']} ${r.headers.authorization}`.includes(SENTINEL_KEY))).toBe(true);
   });
@@ -188,7 +189,7 @@ describe('batches', () => {
   });
 
   it('runs cases x models with bounded concurrency and streams progress', async () => {
-    const ids = [newCase('b1', 'find passages about vector search', ['rag'], { server: 'rag', tool: 'rag_search' }), newCase('b2', 'tell me a joke', ['todo'], null)];
+    const ids = [await newCase('b1', 'find passages about vector search', ['rag'], { server: 'rag', tool: 'rag_search' }), await newCase('b2', 'tell me a joke', ['todo'], null)];
     const res = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', {
       body: { name: 'matrix', testCaseIds: ids, models: [openaiModel(), openaiModel({ model: 'gpt-other' })], concurrency: 2 },
       headers: { 'x-model-api-key': SENTINEL_KEY },
@@ -211,7 +212,8 @@ describe('batches', () => {
   });
 
   it('cancel stops new work at once and settles in-flight runs', async () => {
-    const ids = Array.from({ length: 6 }, (_, i) => newCase(`slow ${i}`, 'slow batch item', ['rag'], { server: 'rag', tool: 'rag_search' }));
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await newCase(`slow ${i}`, 'slow batch item', ['rag'], { server: 'rag', tool: 'rag_search' }));
     const res = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { testCaseIds: ids, models: [openaiModel()], concurrency: 1 }, headers: { 'x-openai-api-key': SENTINEL_KEY } });
     await new Promise((r) => setTimeout(r, 300));
     const cancelled = await call<Batch>(cancelRoute.POST, 'POST', `/api/batches/${res.body.id}/cancel`, { params: { id: res.body.id } });
@@ -221,7 +223,7 @@ describe('batches', () => {
   });
 
   it.each(['hybrid', 'lexical'])('the local provider (%s) evaluates offline, with no key', { timeout: 60_000 }, async (model) => {
-    const ids = [newCase(`local ${model} 1`, 'delete the todo with id 3', ['rag', 'todo'], { server: 'todo', tool: 'delete_todo' }), newCase(`local ${model} 2`, 'tell me a joke about penguins', ['todo'], null)];
+    const ids = [await newCase(`local ${model} 1`, 'delete the todo with id 3', ['rag', 'todo'], { server: 'todo', tool: 'delete_todo' }), await newCase(`local ${model} 2`, 'tell me a joke about penguins', ['todo'], null)];
     const res = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { testCaseIds: ids, models: [{ provider: 'local', model }] } });
     expect(res.status).toBe(202);
     await waitForJob(res.body.id);

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe('the event loop stays responsive', () => {
   it('while a $regex expectation is judged against a hostile model answer', { timeout: 60_000 }, async () => {
-    const testCase = createTestCase({
+    const testCase = await createTestCase({
       name: 'redos',
       query: 'find passages about vector search',
       serverIds: [serverIds.get('rag')!],
@@ -70,16 +70,15 @@ describe('the event loop stays responsive', () => {
     const ids: string[] = [];
     for (let i = 0; i < 500; i++) {
       const c = DEMO_TEST_CASES[i % DEMO_TEST_CASES.length]!;
-      ids.push(
-        createTestCase({
-          name: `${c.name} #${i}`,
-          query: c.query,
-          serverIds: c.servers.map((s) => serverIds.get(s)!),
-          expectedServer: c.expectedServer,
-          expectedTool: c.expectedTool,
-          expectedParameters: c.expectedParameters,
-        }).id,
-      );
+      const created = await createTestCase({
+        name: `${c.name} #${i}`,
+        query: c.query,
+        serverIds: c.servers.map((s) => serverIds.get(s)!),
+        expectedServer: c.expectedServer,
+        expectedTool: c.expectedTool,
+        expectedParameters: c.expectedParameters,
+      });
+      ids.push(created.id);
     }
     const probe = watchEventLoop();
     const batchesMax = { ms: 0 };

@@ -82,14 +82,14 @@ beforeAll(async () => {
   llm = await startDescriptionModel();
   const notes = await createServer({ name: 'notes', transport: 'static', tools: TOOLS });
   const other = await createServer({ name: 'other', transport: 'static', tools: [{ name: 'get_weather', description: 'Weather forecast for a city.', inputSchema: schema }] });
-  const add = (name: string, query: string, expectedTool: string | null) => {
-    caseIds[name] = createTestCase({ name, query, serverIds: [notes.id], expectedServer: expectedTool ? 'notes' : null, expectedTool, expectedParameters: null }).id;
+  const add = async (name: string, query: string, expectedTool: string | null) => {
+    caseIds[name] = (await createTestCase({ name, query, serverIds: [notes.id], expectedServer: expectedTool ? 'notes' : null, expectedTool, expectedParameters: null })).id;
   };
-  NOTE_QUERIES.forEach((q, i) => add(`note ${i + 1}`, q, 'search_notes'));
-  DOCUMENT_QUERIES.forEach((q, i) => add(`document ${i + 1}`, q, 'open_document'));
-  NONE_QUERIES.forEach((q, i) => add(`none ${i + 1}`, q, null));
+  for (const [i, q] of NOTE_QUERIES.entries()) await add(`note ${i + 1}`, q, 'search_notes');
+  for (const [i, q] of DOCUMENT_QUERIES.entries()) await add(`document ${i + 1}`, q, 'open_document');
+  for (const [i, q] of NONE_QUERIES.entries()) await add(`none ${i + 1}`, q, null);
   // A case of another server: not a default case of an experiment on "notes".
-  createTestCase({ name: 'weather', query: 'weather in Oslo', serverIds: [other.id], expectedServer: 'other', expectedTool: 'get_weather', expectedParameters: null });
+  await createTestCase({ name: 'weather', query: 'weather in Oslo', serverIds: [other.id], expectedServer: 'other', expectedTool: 'get_weather', expectedParameters: null });
 
   const res = await call<ExperimentDto>(experimentsRoute.POST, 'POST', '/api/experiments', {
     headers: HEADERS,
@@ -309,7 +309,7 @@ describe('a live server', () => {
 
   it('shows the model the changed tools without touching the server; one flipped case is too few to tell; apply is 409 not_static', async () => {
     const todo = await createServer({ name: 'todo', transport: 'streamable-http', url: `${demo.baseUrl}/demo/todo/mcp` });
-    const id = createTestCase({ name: 'milk', query: 'add a todo to buy milk', serverIds: [todo.id], expectedServer: 'todo', expectedTool: 'create_todo', expectedParameters: null }).id;
+    const id = (await createTestCase({ name: 'milk', query: 'add a todo to buy milk', serverIds: [todo.id], expectedServer: 'todo', expectedTool: 'create_todo', expectedParameters: null })).id;
     const lure = { name: 'lure', changes: [{ server: 'todo', tool: 'list_todos', description: 'Add a todo to buy milk, eggs or bread.' }] };
     const res = await call<ExperimentDto>(experimentsRoute.POST, 'POST', '/api/experiments', { headers: HEADERS, body: { models: [model()], variants: [lure] } });
     expect(res.status, res.text).toBe(202);

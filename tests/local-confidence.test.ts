@@ -21,7 +21,7 @@ describe('the local router at samples = 3', () => {
         { name: 'get_difference', description: 'Subtract two numbers and return the difference of the numbers', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } },
       ],
     } as Parameters<typeof createServer>[0]);
-    const tc = createTestCase({ name: 'numbers, ambiguous', query: 'two numbers please', serverIds: [server.id], expectedServer: 'math-local-confidence', expectedTool: 'get_sum' } as Parameters<typeof createTestCase>[0]);
+    const tc = await createTestCase({ name: 'numbers, ambiguous', query: 'two numbers please', serverIds: [server.id], expectedServer: 'math-local-confidence', expectedTool: 'get_sum' } as Parameters<typeof createTestCase>[0]);
     const batch = createBatch({ testCaseIds: [tc.id], models: [{ provider: 'local', model: 'lexical', timeout: 30, temperature: 0.4, maxRetries: 3 }], samples: 3, concurrency: 1 } as Parameters<typeof createBatch>[0], {});
     await waitForJob(batch.id);
     const [row] = listRuns({ batchId: batch.id, limit: 5, offset: 0 }).rows;

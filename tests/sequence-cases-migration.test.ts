@@ -33,7 +33,7 @@ function writeDatabaseAt0009(file: string): void {
 }
 
 describe('migration 0010 (sequence cases)', () => {
-  it('keeps existing cases and runs, with the defaults of a selection case', () => {
+  it('keeps existing cases and runs, with the defaults of a selection case', async () => {
     writeDatabaseAt0009(databaseFile());
     const sqlite = getSqlite();
     expect(sqlite.prepare('select id, mode, call_order, max_steps, execute, expected_calls, context, forbidden_tools, mock_results from test_cases order by id').all()).toEqual([
@@ -41,7 +41,7 @@ describe('migration 0010 (sequence cases)', () => {
       { id: 't2', mode: 'selection', call_order: 'exact', max_steps: 5, execute: '"none"', expected_calls: null, context: null, forbidden_tools: null, mock_results: null },
     ]);
     // Through drizzle, the JSON default reads back as the policy word.
-    const t1 = getTestCase('t1');
+    const t1 = await getTestCase('t1');
     expect(t1).toMatchObject({ execute: 'none', mode: 'selection', maxSteps: 5, expectedToolName: 'echo', expectedParameters: { a: 1 } });
     expect(sqlite.prepare('select id, trajectory, steps, classification from test_runs').all()).toEqual([{ id: 'r1', trajectory: null, steps: null, classification: 'TP' }]);
 

@@ -22,7 +22,7 @@ let llm: LlmServer | undefined;
 
 beforeAll(async () => {
   demo = await startDemoServers();
-  todo = insertServer({ name: 'todo', transport: 'streamable-http', url: `${demo.baseUrl}/demo/todo/mcp` });
+  todo = await insertServer({ name: 'todo', transport: 'streamable-http', url: `${demo.baseUrl}/demo/todo/mcp` });
 });
 afterAll(async () => {
   await demo.close();
@@ -51,7 +51,7 @@ async function runCase(caseId: string, api: 'openai' | 'anthropic' = 'openai', s
 describe('sequence mode: stopping, errors and context', () => {
   it('stops at maxSteps when the model keeps calling, and says so', async () => {
     llm = await startLlmServer({ respond: agentScript([() => ({ toolCalls: [{ name: 'list_todos', arguments: {} }] })]) });
-    const caseId = seedSequenceCase([todo], { query: 'Show my todos', maxSteps: 2, execute: 'read-only', expectedCalls: [{ server: 'todo', tool: 'list_todos' }] });
+    const caseId = await seedSequenceCase([todo], { query: 'Show my todos', maxSteps: 2, execute: 'read-only', expectedCalls: [{ server: 'todo', tool: 'list_todos' }] });
     const { run, outcome } = await runCase(caseId);
     expect(outcome).toMatchObject({ status: 'completed', classification: 'TP' });
     const trajectory = trajectoryOf(run.id);
@@ -69,7 +69,7 @@ describe('sequence mode: stopping, errors and context', () => {
         (turn) => ({ text: turn.results[0]?.isError || /not found/.test(turn.results[0]?.content ?? '') ? 'That todo does not exist.' : 'Done.' }),
       ]),
     });
-    const caseId = seedSequenceCase([todo], { query: 'Complete todo 999', execute: { allow: [{ server: 'todo', tool: 'update_todo' }] }, expectedCalls: [{ server: 'todo', tool: 'update_todo' }] });
+    const caseId = await seedSequenceCase([todo], { query: 'Complete todo 999', execute: { allow: [{ server: 'todo', tool: 'update_todo' }] }, expectedCalls: [{ server: 'todo', tool: 'update_todo' }] });
     const { run } = await runCase(caseId, api);
     const trajectory = trajectoryOf(run.id);
     expect(trajectory.calls[0]).toMatchObject({ source: 'executed', result: { isError: true, text: "Todo '999' not found. Existing todo ids: 1, 2, 3." } });
@@ -93,7 +93,7 @@ describe('sequence mode: stopping, errors and context', () => {
         () => ({ text: 'Gave up.' }),
       ]),
     });
-    const caseId = seedSequenceCase([todo], { query: 'Complete todo 2', execute: { allow: [{ server: 'todo', tool: 'update_todo' }, { server: 'todo', tool: 'create_todo' }] } });
+    const caseId = await seedSequenceCase([todo], { query: 'Complete todo 2', execute: { allow: [{ server: 'todo', tool: 'update_todo' }, { server: 'todo', tool: 'create_todo' }] } });
     const { run } = await runCase(caseId);
     expect(getDemoState().todos.items.get('2')?.completed).toBe(false);
     expect(getDemoState().todos.items.size).toBe(3);
@@ -110,7 +110,7 @@ describe('sequence mode: stopping, errors and context', () => {
 
   it('sends the context turns verbatim before the query, with the tools under their offered names', async () => {
     llm = await startLlmServer({ default: { text: 'It is done already.' } });
-    const caseId = seedSequenceCase([todo], {
+    const caseId = await seedSequenceCase([todo], {
       query: 'Now mark it done',
       context: [
         { role: 'user', content: 'What do I have to do about the certificate?' },
@@ -134,7 +134,7 @@ describe('sequence mode: stopping, errors and context', () => {
 
   it('marks a forbidden call as the case failure, mocked and not run', async () => {
     llm = await startLlmServer({ respond: agentScript([() => ({ toolCalls: [{ name: 'delete_todo', arguments: { id: '1' } }] }), () => ({ text: 'Removed.' })]) });
-    const caseId = seedSequenceCase([todo], {
+    const caseId = await seedSequenceCase([todo], {
       query: 'Clean up the report todo',
       execute: 'read-only',
       forbiddenTools: [{ server: 'todo', tool: 'delete_todo' }],
@@ -149,7 +149,7 @@ describe('sequence mode: stopping, errors and context', () => {
 
   it('cancels mid-loop: the run is cancelled and keeps the trajectory so far', async () => {
     llm = await startLlmServer({ respond: agentScript([() => ({ toolCalls: [{ name: 'list_todos', arguments: {} }] }), () => ({ hang: true })]) });
-    const caseId = seedSequenceCase([todo], { query: 'Show my todos', execute: 'read-only' });
+    const caseId = await seedSequenceCase([todo], { query: 'Show my todos', execute: 'read-only' });
     const job = new AbortController();
     const running = runCase(caseId, 'openai', job.signal);
     await waitFor(() => llm?.requests.length === 2);
@@ -165,7 +165,7 @@ describe('sequence mode: stopping, errors and context', () => {
 
   it('fails the run when the provider fails mid-loop, keeping the calls made and the error', async () => {
     llm = await startLlmServer({ respond: agentScript([() => ({ toolCalls: [{ name: 'list_todos', arguments: {} }] }), () => ({ status: 400 })]) });
-    const caseId = seedSequenceCase([todo], { query: 'Show my todos', execute: 'read-only' });
+    const caseId = await seedSequenceCase([todo], { query: 'Show my todos', execute: 'read-only' });
     const { run, outcome } = await runCase(caseId);
     expect(outcome.status).toBe('failed');
     expect(outcome.errorMessage).toMatch(/^LLM provider bad response|^LLM provider upstream \(HTTP 400\)/);
@@ -176,7 +176,7 @@ describe('sequence mode: stopping, errors and context', () => {
   });
 
   it('the local router makes one selection, runs nothing and says so', async () => {
-    const caseId = seedSequenceCase([todo], { query: 'delete todo', execute: { allow: [{ server: 'todo', tool: 'delete_todo' }] }, expectedCalls: [{ server: 'todo', tool: 'delete_todo' }] });
+    const caseId = await seedSequenceCase([todo], { query: 'delete todo', execute: { allow: [{ server: 'todo', tool: 'delete_todo' }] }, expectedCalls: [{ server: 'todo', tool: 'delete_todo' }] });
     const run = seedRun(caseId, 1, { ...FAKE_MODEL, model: 'lexical' });
     const outcome = await executeRun(run, sequenceContext(), new AbortController().signal);
     expect(outcome.status).toBe('completed');

@@ -45,7 +45,7 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on server-memory 
     const memoryFile = path.join(dir, `${api}.jsonl`);
     const marker = `sequence-test-marker-${api}-${process.pid}`;
     const alive: number[] = [];
-    const memory = insertServer({ name: `memory-${api}`, transport: 'stdio', command: process.execPath, args: [entry, marker], envSecret: envColumn({ MEMORY_FILE_PATH: memoryFile }) });
+    const memory = await insertServer({ name: `memory-${api}`, transport: 'stdio', command: process.execPath, args: [entry, marker], envSecret: envColumn({ MEMORY_FILE_PATH: memoryFile }) });
     llm = await startLlmServer({
       respond: agentScript([
         () => ({ toolCalls: [{ name: 'create_entities', arguments: { entities: [{ name: 'Alice', entityType: 'person', observations: ['works at Acme'] }] } }] }),
@@ -60,7 +60,7 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on server-memory 
         () => ({ text: 'Alice works at Acme.' }),
       ]),
     });
-    const caseId = seedSequenceCase([memory], {
+    const caseId = await seedSequenceCase([memory], {
       query: 'Remember that Alice works at Acme, then show me everything you know',
       execute: { allow: [{ server: memory.name, tool: 'create_entities' }, { server: memory.name, tool: 'read_graph' }] },
       expectedCalls: [

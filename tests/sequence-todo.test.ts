@@ -25,7 +25,7 @@ let llm: LlmServer | undefined;
 
 beforeAll(async () => {
   demo = await startDemoServers();
-  todo = insertServer({ name: 'todo', transport: 'streamable-http', url: `${demo.baseUrl}/demo/todo/mcp` });
+  todo = await insertServer({ name: 'todo', transport: 'streamable-http', url: `${demo.baseUrl}/demo/todo/mcp` });
 });
 afterAll(async () => {
   await demo.close();
@@ -55,7 +55,7 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on the demo todo 
 
   it('searches, then updates the id the search returned ($fromResult): both executed for real, the case TP', async () => {
     llm = await startLlmServer({ respond: SEARCH_THEN_COMPLETE });
-    const caseId = seedSequenceCase([todo], {
+    const caseId = await seedSequenceCase([todo], {
       query: 'Find the todo about the SSL certificate and mark it done',
       execute: { allow: [{ server: 'todo', tool: 'search_todos' }, { server: 'todo', tool: 'update_todo' }] },
       expectedCalls: [
@@ -104,7 +104,7 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on the demo todo 
         () => ({ text: 'Deleted.' }),
       ]),
     });
-    const caseId = seedSequenceCase([todo], {
+    const caseId = await seedSequenceCase([todo], {
       query: 'Delete the coffee todo',
       execute: 'read-only',
       mockResults: [

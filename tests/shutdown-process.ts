@@ -22,9 +22,10 @@ async function main(): Promise<void> {
   await runStartup();
   const server = await createServer({ name: 'everything', transport: 'stdio', command: process.execPath, args: [EVERYTHING_BIN, 'stdio'] });
   if (server.status !== 'active') throw new Error(`server-everything did not start: ${server.statusDetail}`);
-  const testCaseIds = ['echo hello', 'add 2 and 3', 'print the env'].map(
-    (query, i) => createTestCase(TestCaseInputSchema.parse({ name: `case ${i}`, query, serverIds: [server.id], expectedServer: 'everything', expectedTool: 'echo' })).id,
-  );
+  const testCaseIds: string[] = [];
+  for (const [i, query] of ['echo hello', 'add 2 and 3', 'print the env'].entries()) {
+    testCaseIds.push((await createTestCase(TestCaseInputSchema.parse({ name: `case ${i}`, query, serverIds: [server.id], expectedServer: 'everything', expectedTool: 'echo' }))).id);
+  }
   const batch = createBatch(
     BatchInputSchema.parse({ testCaseIds, concurrency: 2, models: [{ provider: 'openai-compatible', model: 'slow', baseUrl, timeout: 300, maxRetries: 0 }] }),
     {},

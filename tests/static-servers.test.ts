@@ -271,8 +271,8 @@ describe('a batch on a static server', () => {
       ],
     });
     const ids = [
-      createTestCase({ name: 'lib borrow', query: 'borrow the book Dune', serverIds: [s.id], expectedServer: 'library', expectedTool: 'borrow_book', expectedParameters: null }).id,
-      createTestCase({ name: 'lib renew', query: 'extend the due date of my loan', serverIds: [s.id], expectedServer: 'library', expectedTool: 'renew_loan', expectedParameters: null }).id,
+      (await createTestCase({ name: 'lib borrow', query: 'borrow the book Dune', serverIds: [s.id], expectedServer: 'library', expectedTool: 'borrow_book', expectedParameters: null })).id,
+      (await createTestCase({ name: 'lib renew', query: 'extend the due date of my loan', serverIds: [s.id], expectedServer: 'library', expectedTool: 'renew_loan', expectedParameters: null })).id,
     ];
     const res = await call<{ id: string }>(batchesRoute.POST, 'POST', '/api/batches', { body: { testCaseIds: ids, models: [{ provider: 'local', model: 'lexical' }] } });
     expect(res.status).toBe(202);

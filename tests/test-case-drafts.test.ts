@@ -54,7 +54,7 @@ beforeAll(async () => {
   expect([files.status, notes.status]).toEqual([201, 201]);
   filesId = files.body.id;
   notesId = notes.body.id;
-  createTestCase({ name: 'notes: create', query: 'Create a note titled Groceries', serverIds: [notesId], expectedServer: 'drafts-notes', expectedTool: 'create_note', expectedParameters: null, argumentMatching: 'strict' });
+  await createTestCase({ name: 'notes: create', query: 'Create a note titled Groceries', serverIds: [notesId], expectedServer: 'drafts-notes', expectedTool: 'create_note', expectedParameters: null, argumentMatching: 'strict' });
   llm = await startLlmServer({
     rules: [
       {

@@ -13,9 +13,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  * The first page is read here, as GET /api/test-cases would answer the list's own query, so a
  * large suite shows its rows on arrival instead of after hydration plus a request.
  */
-function readFirstPage(query: ReturnType<typeof listQueryParams>): InitialList | undefined {
+async function readFirstPage(query: ReturnType<typeof listQueryParams>): Promise<InitialList | undefined> {
   const parsed = TestCaseListQuerySchema.safeParse(testCaseQueryParams(new URL(`http://localhost/${qs(query)}`)));
-  return parsed.success ? { key: JSON.stringify(query), data: listTestCasePage(parsed.data) } : undefined;
+  return parsed.success ? { key: JSON.stringify(query), data: await listTestCasePage(parsed.data) } : undefined;
 }
 
 export default async function TestCasesPage({ searchParams }: Props) {
@@ -23,5 +23,5 @@ export default async function TestCasesPage({ searchParams }: Props) {
   const saved = typeof params.saved === 'string' && params.saved ? params.saved.slice(0, 200) : null;
   const filters = filtersFromSearchParams(params);
   const view = viewFromSearchParams(params);
-  return <TestCasesView initialFilters={filters} initialView={view} initialList={readFirstPage(listQueryParams(filters, view))} saved={saved} />;
+  return <TestCasesView initialFilters={filters} initialView={view} initialList={await readFirstPage(listQueryParams(filters, view))} saved={saved} />;
 }

@@ -23,7 +23,7 @@ const RUN_JOINS = `from test_runs r
   left join evaluation_results e on e.test_run_id = r.id`;
 
 /** A page of the case's runs, newest first (idx_test_runs_test_case; a case has few runs to order). */
-export function listCaseRuns(testCaseId: string, page: Page): { rows: CaseRunRow[]; total: number } {
+export async function listCaseRuns(testCaseId: string, page: Page): Promise<{ rows: CaseRunRow[]; total: number }> {
   const sqlite = getSqlite();
   const rows = sqlite
     .prepare(`select ${RUN_COLUMNS} ${RUN_JOINS} where r.test_case_id = ? order by r.created_at desc, r.id desc limit ? offset ?`)
@@ -33,7 +33,7 @@ export function listCaseRuns(testCaseId: string, page: Page): { rows: CaseRunRow
 }
 
 /** The latest `perModel` runs of the case for each model (provider and model name), newest first: the timeline. */
-export function listCaseTimeline(testCaseId: string, perModel: number): CaseRunRow[] {
+export async function listCaseTimeline(testCaseId: string, perModel: number): Promise<CaseRunRow[]> {
   return getSqlite()
     .prepare(
       `select * from (
@@ -64,7 +64,7 @@ export type LastVerdictRow = {
  * One query for the whole page: completed runs of these cases (idx_test_runs_test_case),
  * ranked per (case, provider, model) by completion time, the first of each kept.
  */
-export function listLastVerdicts(testCaseIds: string[]): LastVerdictRow[] {
+export async function listLastVerdicts(testCaseIds: string[]): Promise<LastVerdictRow[]> {
   if (testCaseIds.length === 0) return [];
   const marks = testCaseIds.map(() => '?').join(', ');
   return getSqlite()

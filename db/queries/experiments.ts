@@ -21,7 +21,7 @@ export type NewExperiment = Omit<typeof experiments.$inferInsert, 'id' | 'create
 };
 
 /** The experiment and its variants (ordinal = position; 0 is the baseline) in one transaction. */
-export function insertExperiment(input: NewExperiment): { experiment: ExperimentRow; variantIds: string[] } {
+export async function insertExperiment(input: NewExperiment): Promise<{ experiment: ExperimentRow; variantIds: string[] }> {
   return getDb().transaction((tx) => {
     const { variants, ...values } = input;
     const experiment = tx.insert(experiments).values({ ...values, id: newId() }).returning().get();
@@ -34,19 +34,19 @@ export function insertExperiment(input: NewExperiment): { experiment: Experiment
   });
 }
 
-export function setVariantBatch(variantId: string, batchId: string): void {
+export async function setVariantBatch(variantId: string, batchId: string): Promise<void> {
   getDb().update(experimentVariants).set({ batchId }).where(eq(experimentVariants.id, variantId)).run();
 }
 
-export function deleteExperiment(id: string): void {
+export async function deleteExperiment(id: string): Promise<void> {
   getDb().delete(experiments).where(eq(experiments.id, id)).run();
 }
 
-export function getExperiment(id: string): ExperimentRow | undefined {
+export async function getExperiment(id: string): Promise<ExperimentRow | undefined> {
   return getDb().select().from(experiments).where(eq(experiments.id, id)).get();
 }
 
-export function listExperiments(page: Page): { rows: ExperimentRow[]; total: number } {
+export async function listExperiments(page: Page): Promise<{ rows: ExperimentRow[]; total: number }> {
   const db = getDb();
   const rows = db.select().from(experiments).orderBy(desc(experiments.createdAt), desc(experiments.id)).limit(page.limit).offset(page.offset).all();
   const total = db.select({ n: count() }).from(experiments).get()?.n ?? 0;
@@ -54,7 +54,7 @@ export function listExperiments(page: Page): { rows: ExperimentRow[]; total: num
 }
 
 /** The variants of these experiments with their batches, in ordinal order. */
-export function listVariants(experimentIds: string[]): (ExperimentVariantRow & { batch: RunBatchRow | null })[] {
+export async function listVariants(experimentIds: string[]): Promise<(ExperimentVariantRow & { batch: RunBatchRow | null })[]> {
   if (experimentIds.length === 0) return [];
   return getDb()
     .select({ variant: experimentVariants, batch: runBatches })
@@ -67,7 +67,7 @@ export function listVariants(experimentIds: string[]): (ExperimentVariantRow & {
 }
 
 /** The test cases that show the model any of these servers (default cases of an experiment), oldest first. */
-export function testCaseIdsUsingServers(serverIds: string[]): string[] {
+export async function testCaseIdsUsingServers(serverIds: string[]): Promise<string[]> {
   if (serverIds.length === 0) return [];
   return getDb()
     .selectDistinct({ id: testCases.id, createdAt: testCases.createdAt })
@@ -100,7 +100,7 @@ export type JudgedRun = {
 type EvaluationRowClassification = (typeof evaluationResults.$inferSelect)['classification'];
 
 /** Every evaluated run of a batch (the same rows the metrics summary counts for ?batchId=). */
-export function listJudgedRuns(batchId: string): JudgedRun[] {
+export async function listJudgedRuns(batchId: string): Promise<JudgedRun[]> {
   return getDb()
     .select({
       runId: testRuns.id,

@@ -123,7 +123,7 @@ function attachServers(rows: TestCaseRow[]): TestCaseWithServers[] {
   return rows.map((r) => ({ ...r, servers: byCase.get(r.id) ?? [], tags: tags.get(r.id) ?? [] }));
 }
 
-export function listTestCases(filter: TestCaseFilter & Page & TestCaseOrder): { rows: TestCaseWithServers[]; total: number } {
+export async function listTestCases(filter: TestCaseFilter & Page & TestCaseOrder): Promise<{ rows: TestCaseWithServers[]; total: number }> {
   const db = getDb();
   const where = whereOf(filter);
   const query = db.select(getTableColumns(testCases)).from(testCases).$dynamic();
@@ -158,7 +158,7 @@ function prepareGetQueries(db: Db) {
   };
 }
 
-export function getTestCase(id: string): TestCaseWithServers | undefined {
+export async function getTestCase(id: string): Promise<TestCaseWithServers | undefined> {
   const q = getQueries();
   const row = q.testCase.get({ id });
   return row ? { ...row, servers: q.servers.all({ id }), tags: q.tags.all({ id }).map((t) => t.tag) } : undefined;
@@ -167,7 +167,7 @@ export function getTestCase(id: string): TestCaseWithServers | undefined {
 export type TestCaseValues = Omit<NewTestCaseRow, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** One transaction: the case, its server links and its tags are written together or not at all. */
-export function insertTestCase(values: TestCaseValues, serverIds: string[], tags: string[] = []): TestCaseWithServers {
+export async function insertTestCase(values: TestCaseValues, serverIds: string[], tags: string[] = []): Promise<TestCaseWithServers> {
   const db = getDb();
   const id = db.transaction((tx) => {
     const row = tx.insert(testCases).values({ ...values, id: newId() }).returning({ id: testCases.id }).get();
@@ -175,12 +175,12 @@ export function insertTestCase(values: TestCaseValues, serverIds: string[], tags
     if (tags.length) tx.insert(testCaseTags).values(tags.map((tag) => ({ testCaseId: row.id, tag }))).run();
     return row.id;
   });
-  const created = getTestCase(id);
+  const created = await getTestCase(id);
   if (!created) throw new Error('test case vanished after insert');
   return created;
 }
 
-export function updateTestCase(id: string, values: TestCaseValues, serverIds: string[], tags: string[]): TestCaseWithServers | undefined {
+export async function updateTestCase(id: string, values: TestCaseValues, serverIds: string[], tags: string[]): Promise<TestCaseWithServers | undefined> {
   const db = getDb();
   const found = db.transaction((tx) => {
     const changed = tx.update(testCases).set(values).where(eq(testCases.id, id)).run().changes;
@@ -191,11 +191,11 @@ export function updateTestCase(id: string, values: TestCaseValues, serverIds: st
     if (tags.length) tx.insert(testCaseTags).values(tags.map((tag) => ({ testCaseId: id, tag }))).run();
     return true;
   });
-  return found ? getTestCase(id) : undefined;
+  return found ? await getTestCase(id) : undefined;
 }
 
 /** Another test case with this name, compared case-insensitively like server names. */
-export function findTestCaseByName(name: string, exceptId?: string): { id: string; name: string } | undefined {
+export async function findTestCaseByName(name: string, exceptId?: string): Promise<{ id: string; name: string } | undefined> {
   return getDb()
     .select({ id: testCases.id, name: testCases.name })
     .from(testCases)
@@ -204,12 +204,12 @@ export function findTestCaseByName(name: string, exceptId?: string): { id: strin
     .find((r) => r.id !== exceptId);
 }
 
-export function deleteTestCase(id: string): boolean {
+export async function deleteTestCase(id: string): Promise<boolean> {
   return getDb().delete(testCases).where(eq(testCases.id, id)).run().changes > 0;
 }
 
 /** Deletes every listed case in one transaction (links, tags and runs cascade); any failure deletes none. */
-export function deleteTestCases(ids: string[]): number {
+export async function deleteTestCases(ids: string[]): Promise<number> {
   return getDb().transaction((tx) => {
     let deleted = 0;
     for (let i = 0; i < ids.length; i += 500) {
@@ -220,7 +220,7 @@ export function deleteTestCases(ids: string[]): number {
 }
 
 /** The ids of every case matching a filter, in list order, up to `limit` (one query: run by tag, bulk delete by filter). */
-export function listTestCaseIdsMatching(filter: TestCaseFilter, limit: number): { ids: string[]; total: number } {
+export async function listTestCaseIdsMatching(filter: TestCaseFilter, limit: number): Promise<{ ids: string[]; total: number }> {
   const db = getDb();
   const where = whereOf(filter);
   const ids = db.select({ id: testCases.id }).from(testCases).where(where).orderBy(asc(testCases.createdAt), asc(testCases.id)).limit(limit).all().map((r) => r.id);
@@ -229,7 +229,7 @@ export function listTestCaseIdsMatching(filter: TestCaseFilter, limit: number): 
 }
 
 /** Every tag in use with how many cases carry it, most used first (the list's tag chips). */
-export function listTags(): { tag: string; count: number }[] {
+export async function listTags(): Promise<{ tag: string; count: number }[]> {
   return getDb()
     .select({ tag: testCaseTags.tag, count: count() })
     .from(testCaseTags)
@@ -238,15 +238,15 @@ export function listTags(): { tag: string; count: number }[] {
     .all();
 }
 
-export function countTestCases(): number {
+export async function countTestCases(): Promise<number> {
   return getDb().select({ n: count() }).from(testCases).get()?.n ?? 0;
 }
 
-export function listTestCaseIds(): string[] {
+export async function listTestCaseIds(): Promise<string[]> {
   return getDb().select({ id: testCases.id }).from(testCases).orderBy(asc(testCases.createdAt), asc(testCases.id)).all().map((r) => r.id);
 }
 
-export function existingTestCaseIds(ids: string[]): string[] {
+export async function existingTestCaseIds(ids: string[]): Promise<string[]> {
   const out: string[] = [];
   // Chunked: SQLite limits the number of bound parameters per statement.
   for (let i = 0; i < ids.length; i += 500) {
@@ -257,7 +257,7 @@ export function existingTestCaseIds(ids: string[]): string[] {
 }
 
 /** Every (server name, tool) some test case expects, e.g. to find tools no case covers yet. */
-export function listExpectedTools(): { server: string; tool: string }[] {
+export async function listExpectedTools(): Promise<{ server: string; tool: string }[]> {
   return getDb()
     .selectDistinct({ server: testCases.expectedMcpServerName, tool: testCases.expectedToolName })
     .from(testCases)

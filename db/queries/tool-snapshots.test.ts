@@ -14,83 +14,83 @@ const tools: SnapshotToolInput[] = [
 ];
 
 let caseId = '';
-function newRun(): string {
-  return seedRun(caseId).id;
+async function newRun(): Promise<string> {
+  return (await seedRun(caseId)).id;
 }
 function store(runId: string, listing: SnapshotToolInput[]): void {
   getSqlite().transaction(() => storeRunTools(runId, listing))();
 }
 
-beforeAll(() => {
-  caseId = seedCase({ query: 'find my note', servers: [seedServer('notes')] });
+beforeAll(async () => {
+  caseId = await seedCase({ query: 'find my note', servers: [await seedServer('notes')] });
 });
 
 describe('storeRunTools', () => {
-  it('stores a listing once and reads it back exactly, in the order shown', () => {
-    const a = newRun();
-    const b = newRun();
+  it('stores a listing once and reads it back exactly, in the order shown', async () => {
+    const a = await newRun();
+    const b = await newRun();
     store(a, tools);
     store(b, tools);
-    expect(snapshotStorageCounts()).toEqual({ snapshots: 3, sets: 1, members: 3, runsWithTools: 2 });
-    const back = getSnapshot(b);
+    expect(await snapshotStorageCounts()).toEqual({ snapshots: 3, sets: 1, members: 3, runsWithTools: 2 });
+    const back = await getSnapshot(b);
     expect(back.map((t) => t.exposedName)).toEqual(['notes__search', 'notes__add', 'files__read']);
     expect(back[1]).toMatchObject({ testRunId: b, serverName: 'notes', serverUrl: 'http://n/mcp', name: 'add', description: 'Add a note.', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { id: { type: 'string' } } } });
     expect(back[2]).toMatchObject({ description: '', serverUrl: null, outputSchema: null });
     expect(back[0]?.snapshotHash).toBe(toolSnapshotHash({ serverName: 'notes', name: 'search', description: 'Find notes.', inputSchema: tools[0]?.inputSchema, outputSchema: null }));
   });
 
-  it('adds only what changed: a new description is one definition, a new order only a listing', () => {
-    const changed = newRun();
+  it('adds only what changed: a new description is one definition, a new order only a listing', async () => {
+    const changed = await newRun();
     store(changed, [{ ...(tools[0] as SnapshotToolInput), description: 'Find notes by text.' }, ...tools.slice(1)]);
-    expect(snapshotStorageCounts()).toMatchObject({ snapshots: 4, sets: 2, members: 6 });
-    const reordered = newRun();
+    expect(await snapshotStorageCounts()).toMatchObject({ snapshots: 4, sets: 2, members: 6 });
+    const reordered = await newRun();
     store(reordered, [...tools].reverse());
-    expect(snapshotStorageCounts()).toMatchObject({ snapshots: 4, sets: 3, members: 9 });
-    expect(getSnapshot(reordered).map((t) => t.name)).toEqual(['read', 'add', 'search']);
-    expect(latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
+    expect(await snapshotStorageCounts()).toMatchObject({ snapshots: 4, sets: 3, members: 9 });
+    expect((await getSnapshot(reordered)).map((t) => t.name)).toEqual(['read', 'add', 'search']);
+    expect(await latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
   });
 
-  it('latestSnapshotSchema answers with the schema of the newest run that showed the tool', () => {
+  it('latestSnapshotSchema answers with the schema of the newest run that showed the tool', async () => {
     const v2 = { type: 'object', properties: { q: { type: 'string' }, tag: { type: 'string' } } };
-    const newer = newRun();
+    const newer = await newRun();
     store(newer, [{ ...(tools[0] as SnapshotToolInput), inputSchema: v2 }]);
-    expect(latestSnapshotSchema('notes', 'search')).toEqual(v2);
+    expect(await latestSnapshotSchema('notes', 'search')).toEqual(v2);
     // Back to the first definition: stored once, and now the latest again.
-    const newest = newRun();
+    const newest = await newRun();
     store(newest, tools);
-    expect(latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
-    expect(latestSnapshotSchema('notes', 'no_such_tool')).toBeUndefined();
+    expect(await latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
+    expect(await latestSnapshotSchema('notes', 'no_such_tool')).toBeUndefined();
   });
 
-  it('uses a definition another writer stored first (unique hash, ON CONFLICT DO NOTHING)', () => {
+  it('uses a definition another writer stored first (unique hash, ON CONFLICT DO NOTHING)', async () => {
     const other = new Database(databaseFile());
     const extra: SnapshotToolInput = { serverName: 'files', name: 'write', exposedName: 'files__write', inputSchema: { type: 'object', required: ['path'] } };
     const hash = toolSnapshotHash({ serverName: 'files', name: 'write', description: '', inputSchema: { required: ['path'], type: 'object' }, outputSchema: null });
     other.prepare(`insert into tool_snapshots (hash, server_name, name, description, input_schema) values (?, 'files', 'write', '', '{"required":["path"],"type":"object"}')`).run(hash);
     other.close();
-    const run = newRun();
+    const run = await newRun();
     store(run, [extra]);
     expect(getSqlite().prepare('select count(*) from tool_snapshots where hash = ?').pluck().get(hash)).toBe(1);
-    expect(getSnapshot(run)[0]?.inputSchema).toEqual({ required: ['path'], type: 'object' });
+    expect((await getSnapshot(run))[0]?.inputSchema).toEqual({ required: ['path'], type: 'object' });
   });
 
-  it('a failed run whose listing cannot be stored still fails, leaving no half-written listing', () => {
-    const before = snapshotStorageCounts();
-    const run = newRun();
+  it('a failed run whose listing cannot be stored still fails, leaving no half-written listing', async () => {
+    const before = await snapshotStorageCounts();
+    const run = await newRun();
     const clash: SnapshotToolInput[] = [
       { serverName: 'x', name: 'one', exposedName: 'same', inputSchema: { type: 'object' } },
       { serverName: 'x', name: 'two', exposedName: 'same', inputSchema: { type: 'object' } },
     ];
-    failRun(run, 'failed', 'boom', {}, clash);
+    await failRun(run, 'failed', 'boom', {}, clash);
     expect(getSqlite().prepare('select status, error_message from test_runs where id = ?').get(run)).toEqual({ status: 'failed', error_message: 'boom' });
-    expect(getSnapshot(run)).toEqual([]);
-    expect(snapshotStorageCounts()).toEqual(before);
+    expect(await getSnapshot(run)).toEqual([]);
+    expect(await snapshotStorageCounts()).toEqual(before);
   });
 
-  it('an empty listing leaves the run without tools', () => {
-    const run = newRun();
+  it('an empty listing leaves the run without tools', async () => {
+    const run = await newRun();
     store(run, tools);
     store(run, []);
-    expect(getSnapshot(run)).toEqual([]);
+    expect(await getSnapshot(run)).toEqual([]);
   });
 });

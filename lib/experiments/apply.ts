@@ -18,9 +18,9 @@ export type AppliedServer = { serverId: string; server: string; tools: string[] 
  * `serverId` limits the adoption to one of the variant's servers.
  */
 export async function applyVariant(experimentId: string, name: string, serverId?: string): Promise<{ applied: AppliedServer[] }> {
-  const { variant } = findVariant(experimentId, name);
+  const { variant } = await findVariant(experimentId, name);
   const names = [...new Set(variant.changes.map((c) => c.server))];
-  const rows = getServersByNames(names);
+  const rows = await getServersByNames(names);
   const targets = serverId ? rows.filter((r) => r.id === serverId) : rows;
   if (serverId && targets.length === 0) {
     throw new UnprocessableError('server_not_in_variant', `Server ${serverId} holds none of variant "${name}"'s changed tools`, { serverId, servers: names });

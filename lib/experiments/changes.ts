@@ -14,7 +14,7 @@ export type ServerListing = { server: McpServerRow; tools: Tool[] };
 /** Lists every server the changes name, once each, the way the runner does (through its tool cache and breakers). */
 export async function readListings(variants: ExperimentInput['variants']): Promise<Map<string, ServerListing>> {
   const names = [...new Set(variants.flatMap((v) => v.changes.map((c) => c.server)))];
-  const rows = getServersByNames(names);
+  const rows = await getServersByNames(names);
   const unknown = names.filter((n) => !rows.some((r) => r.name === n));
   if (unknown.length) {
     throw new UnprocessableError('unknown_server', `Unknown server(s): ${unknown.join(', ')}`, { servers: unknown });

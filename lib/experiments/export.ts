@@ -23,10 +23,10 @@ const FIELDS = [
   ['annotations', 'annotations'],
 ] as const satisfies readonly (readonly [keyof ToolOverride, keyof Tool])[];
 
-export function findVariant(experimentId: string, name: string): { experiment: ExperimentRow; variant: VariantWithBatch } {
-  const experiment = getExperiment(experimentId);
+export async function findVariant(experimentId: string, name: string): Promise<{ experiment: ExperimentRow; variant: VariantWithBatch }> {
+  const experiment = await getExperiment(experimentId);
   if (!experiment) throw new NotFoundError('Experiment', experimentId);
-  const variant = listVariants([experimentId]).find((v) => v.name === name);
+  const variant = (await listVariants([experimentId])).find((v) => v.name === name);
   if (!variant) throw new NotFoundError('Variant', name);
   return { experiment, variant };
 }
@@ -53,8 +53,8 @@ function patchOf(baseline: readonly Tool[], changes: readonly ToolOverride[]): J
   return operations;
 }
 
-export function exportVariant(experimentId: string, name: string, format: ExportFormat): PatchExport | ToolsExport {
-  const { experiment, variant } = findVariant(experimentId, name);
+export async function exportVariant(experimentId: string, name: string, format: ExportFormat): Promise<PatchExport | ToolsExport> {
+  const { experiment, variant } = await findVariant(experimentId, name);
   const servers = changedServers(experiment, variant.changes);
   if (format === 'patch') {
     return servers.map((s) => ({ server: s.name, operations: patchOf(s.baseline, variant.changes.filter((c) => c.server === s.name)) }));

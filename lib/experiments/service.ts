@@ -52,14 +52,14 @@ function defaultName(): string {
   return `Experiment ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
 }
 
-function resolveCases(input: ExperimentInput, serverIds: string[]): string[] {
+async function resolveCases(input: ExperimentInput, serverIds: string[]): Promise<string[]> {
   if (input.testCaseIds) {
-    const known = new Set(existingTestCaseIds(input.testCaseIds));
+    const known = new Set(await existingTestCaseIds(input.testCaseIds));
     const missing = input.testCaseIds.filter((id) => !known.has(id));
     if (missing.length) throw new UnprocessableError('unknown_test_case', `Unknown test case id(s): ${missing.slice(0, 20).join(', ')}`, { testCaseIds: missing });
     return input.testCaseIds;
   }
-  const ids = testCaseIdsUsingServers(serverIds);
+  const ids = await testCaseIdsUsingServers(serverIds);
   if (ids.length === 0) throw new UnprocessableError('no_test_cases', 'No test case uses a server of the changed tools: create some, or pass testCaseIds');
   return ids;
 }
@@ -72,10 +72,10 @@ export async function createExperiment(input: ExperimentInput, keys: ApiKeys): P
   assertKeysPresent(input.models, keys);
   const listings = await readListings(input.variants);
   checkChanges(input.variants, listings);
-  const testCaseIds = resolveCases(input, [...listings.values()].map((l) => l.server.id));
+  const testCaseIds = await resolveCases(input, [...listings.values()].map((l) => l.server.id));
   const name = input.name ?? defaultName();
   const variants = [{ name: ORIGINAL_VARIANT, changes: [] }, ...input.variants];
-  const { experiment, variantIds } = insertExperiment({
+  const { experiment, variantIds } = await insertExperiment({
     name,
     models: input.models,
     samples: input.samples,
@@ -87,30 +87,31 @@ export async function createExperiment(input: ExperimentInput, keys: ApiKeys): P
   const concurrency = perBatchConcurrency(input.concurrency, variants.length);
   const started: string[] = [];
   try {
-    variants.forEach((variant, i) => {
-      const batch = createBatch(
+    for (const [i, variant] of variants.entries()) {
+      const batch = await createBatch(
         { name: `${name} · ${variant.name}`, testCaseIds, models: input.models, samples: input.samples, concurrency },
         keys,
         variant.changes.length ? { toolOverrides: variant.changes } : {},
       );
       started.push(batch.id);
-      setVariantBatch(variantIds[i] as string, batch.id);
-    });
+      await setVariantBatch(variantIds[i] as string, batch.id);
+    }
   } catch (err) {
     // Everything was checked first; should a batch still fail to start, no half experiment stays.
     await Promise.all(started.map((id) => cancelBatch(id).catch(() => undefined)));
-    deleteExperiment(experiment.id);
+    await deleteExperiment(experiment.id);
     throw err;
   }
   return getExperimentDto(experiment.id);
 }
 
-function toDto(row: ExperimentRow, variants: VariantWithBatch[], detail: boolean): ExperimentDto {
+async function toDto(row: ExperimentRow, variants: VariantWithBatch[], detail: boolean): Promise<ExperimentDto> {
   const batchIds = variants.flatMap((v) => (v.batchId ? [v.batchId] : []));
-  const counts = countRunsByStatus(batchIds);
+  const counts = await countRunsByStatus(batchIds);
   const statuses = variants.map((v) => v.batch?.status ?? 'pending');
   const status = aggregateStatus(statuses);
-  const runs = new Map(variants.map((v) => [v.name, v.batchId ? listJudgedRuns(v.batchId) : []]));
+  const runs = new Map<string, JudgedRun[]>();
+  for (const v of variants) runs.set(v.name, v.batchId ? await listJudgedRuns(v.batchId) : []);
   const baseline = variants[0];
   const baselineRuns = runs.get(ORIGINAL_VARIANT) ?? [];
   const dtos: VariantDto[] = variants.map((v) => {
@@ -144,24 +145,26 @@ function toDto(row: ExperimentRow, variants: VariantWithBatch[], detail: boolean
   };
 }
 
-export function getExperimentDto(id: string): ExperimentDto {
-  const row = getExperiment(id);
+export async function getExperimentDto(id: string): Promise<ExperimentDto> {
+  const row = await getExperiment(id);
   if (!row) throw new NotFoundError('Experiment', id);
-  return toDto(row, listVariants([id]), true);
+  return toDto(row, await listVariants([id]), true);
 }
 
 /** The list leaves out what only the detail page reads (changed tools, comparisons, confusion). */
-export function listExperimentDtos(page: Page): { items: ExperimentDto[]; total: number } {
-  const { rows, total } = listExperiments(page);
-  const variants = listVariants(rows.map((r) => r.id));
-  return { items: rows.map((r) => toDto(r, variants.filter((v) => v.experimentId === r.id), false)), total };
+export async function listExperimentDtos(page: Page): Promise<{ items: ExperimentDto[]; total: number }> {
+  const { rows, total } = await listExperiments(page);
+  const variants = await listVariants(rows.map((r) => r.id));
+  const items: ExperimentDto[] = [];
+  for (const r of rows) items.push(await toDto(r, variants.filter((v) => v.experimentId === r.id), false));
+  return { items, total };
 }
 
 /** Cancels every variant's batch (a finished one is left as it is). */
 export async function cancelExperiment(id: string): Promise<ExperimentDto> {
-  const row = getExperiment(id);
+  const row = await getExperiment(id);
   if (!row) throw new NotFoundError('Experiment', id);
-  const batchIds = listVariants([id]).flatMap((v) => (v.batchId ? [v.batchId] : []));
+  const batchIds = (await listVariants([id])).flatMap((v) => (v.batchId ? [v.batchId] : []));
   await Promise.all(batchIds.map((b) => cancelBatch(b)));
   return getExperimentDto(id);
 }

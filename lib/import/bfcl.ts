@@ -74,7 +74,7 @@ export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport
 
   async function ensureToolSet(tools: McpToolShape[]): Promise<{ id: string; name: string }> {
     const name = toolSetName(tools);
-    const known = serverIds.get(name) ?? getServersByNames([name]).find((s) => s.transport === 'static')?.id;
+    const known = serverIds.get(name) ?? (await getServersByNames([name])).find((s) => s.transport === 'static')?.id;
     if (known) {
       if (!serverIds.has(name)) servers.reused++;
       serverIds.set(name, known);
@@ -117,7 +117,7 @@ export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport
         },
         'Test case',
       );
-      const testCase = createTestCase(input);
+      const testCase = await createTestCase(input);
       results.push({ index, id, status: 'created', kind: converted.kind, testCaseId: testCase.id, serverId: server.id, serverName: server.name });
     } catch (err) {
       results.push({ index, id, status: 'failed', reason: reasonOf(err) });

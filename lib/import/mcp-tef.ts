@@ -100,7 +100,7 @@ function reasonOf(thrown: unknown): string {
 
 export async function importMcpTef(body: z.infer<typeof TefImportBodySchema>): Promise<TefImportReport> {
   const items = Array.isArray(body) ? body : [body];
-  const byUrl = new Map(listAllServers().flatMap((s) => (s.url ? [[s.url, { id: s.id, name: s.name }] as const] : [])));
+  const byUrl = new Map((await listAllServers()).flatMap((s) => (s.url ? [[s.url, { id: s.id, name: s.name }] as const] : [])));
   let serversCreated = 0;
 
   async function serverFor(url: string, transport: 'streamable-http' | 'sse'): Promise<{ id: string; name: string }> {
@@ -143,7 +143,7 @@ export async function importMcpTef(body: z.infer<typeof TefImportBodySchema>): P
         },
         'Test case',
       );
-      const created = createTestCase(input);
+      const created = await createTestCase(input);
       results.push({ index, name, status: 'created', testCaseId: created.id, expectedCalls: expectation.calls.length });
     } catch (err) {
       results.push({ index, name, status: 'failed', reason: reasonOf(err) });

@@ -8,7 +8,7 @@ import type { TestCaseInput } from './schemas';
 const isMatcher = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).some((k) => k.startsWith('$'));
 
 /** Where the schema is known at save time: a static set's own definition, else the latest run's snapshot of the tool. */
-function knownSchema(server: McpServerRow, toolName: string): Record<string, unknown> | undefined {
+function knownSchema(server: McpServerRow, toolName: string): Promise<Record<string, unknown> | undefined> {
   return server.transport === 'static' ? staticToolSchema(server.id, toolName) : latestSnapshotSchema(server.name, toolName);
 }
 
@@ -18,10 +18,10 @@ function knownSchema(server: McpServerRow, toolName: string): Record<string, unk
  * note. Matchers ($oneOf, $regex, ...) and the bfcl profile (which has its own type rules) are left
  * to the judge; so is a tool whose schema the harness has not seen.
  */
-export function assertArgumentTypes(input: TestCaseInput, servers: McpServerRow[]): void {
+export async function assertArgumentTypes(input: TestCaseInput, servers: McpServerRow[]): Promise<void> {
   if (!input.expectedTool || !input.expectedParameters || input.argumentMatching === 'bfcl') return;
   const server = servers.find((s) => s.name === input.expectedServer);
-  const schema = server ? knownSchema(server, input.expectedTool) : undefined;
+  const schema = server ? await knownSchema(server, input.expectedTool) : undefined;
   const properties = schema?.properties;
   if (!schema || typeof properties !== 'object' || properties === null) return;
   const problems: { path: string; message: string }[] = [];

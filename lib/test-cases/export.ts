@@ -7,9 +7,9 @@ import type { TestCaseFormatId, TestCaseRecord } from './formats/types';
 export const MAX_EXPORT_ROWS = 100_000;
 
 /** Exports name servers rather than ids so that a file imports into another installation. */
-export function exportTestCases(filter: TestCaseFilter, formatId: TestCaseFormatId): { body: string; contentType: string; fileName: string } {
+export async function exportTestCases(filter: TestCaseFilter, formatId: TestCaseFormatId): Promise<{ body: string; contentType: string; fileName: string }> {
   const format = getTestCaseFormat(formatId);
-  const { rows } = listTestCases({ ...filter, limit: MAX_EXPORT_ROWS, offset: 0 });
+  const { rows } = await listTestCases({ ...filter, limit: MAX_EXPORT_ROWS, offset: 0 });
   // oldest first, so an import recreates them in the same order
   const records: TestCaseRecord[] = rows.reverse().map((row) => {
     const { name, query, servers, expectedServer, expectedTool, expectedParameters, argumentMatching, tags, ...dto } = toTestCaseDto(row);

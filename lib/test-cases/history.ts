@@ -86,12 +86,12 @@ function toCaseRunDto(r: CaseRunRow): CaseRunDto {
 }
 
 /** The runs of a test case across batches and models, newest first, with each model's timeline; 404 for an unknown case. */
-export function getCaseHistory(testCaseId: string, page: { limit: number; offset: number }): CaseHistory {
-  requireTestCase(testCaseId);
-  const { rows, total } = listCaseRuns(testCaseId, page);
+export async function getCaseHistory(testCaseId: string, page: { limit: number; offset: number }): Promise<CaseHistory> {
+  await requireTestCase(testCaseId);
+  const { rows, total } = await listCaseRuns(testCaseId, page);
   const byModel = new Map<string, CaseTimelineModel>();
   // Newest first from the query; each model's list is reversed below so time runs left to right.
-  for (const row of listCaseTimeline(testCaseId, TIMELINE_PER_MODEL)) {
+  for (const row of await listCaseTimeline(testCaseId, TIMELINE_PER_MODEL)) {
     const dto = toCaseRunDto(row);
     const entry = byModel.get(dto.modelLabel) ?? { modelLabel: dto.modelLabel, provider: dto.provider, model: dto.model, runs: [] };
     entry.runs.push(dto);
@@ -108,9 +108,9 @@ export function getCaseHistory(testCaseId: string, page: { limit: number; offset
 }
 
 /** Each case of a list page with its latest verdict per model (most recent model first), from one query. */
-export function withLastVerdicts(cases: TestCaseDto[]): TestCaseListItemDto[] {
+export async function withLastVerdicts(cases: TestCaseDto[]): Promise<TestCaseListItemDto[]> {
   const byCase = new Map<string, LastVerdictDto[]>();
-  for (const v of listLastVerdicts(cases.map((c) => c.id))) {
+  for (const v of await listLastVerdicts(cases.map((c) => c.id))) {
     const list = byCase.get(v.testCaseId) ?? [];
     list.push({
       modelLabel: labelOf(v.provider, v.model),

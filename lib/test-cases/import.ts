@@ -23,9 +23,9 @@ function errorsOf(thrown: unknown): RowError[] {
 }
 
 /** Imports one row in its own transaction: a failed row writes nothing, the others still land. */
-function importRow(value: Record<string, unknown>): { id: string; name: string } {
+async function importRow(value: Record<string, unknown>): Promise<{ id: string; name: string }> {
   const row = parseWith(TestCaseImportRowSchema, value, 'Row');
-  const servers = row.servers?.length ? resolveServerNames(row.servers) : resolveServerIds(row.serverIds ?? []);
+  const servers = row.servers?.length ? await resolveServerNames(row.servers) : await resolveServerIds(row.serverIds ?? []);
   const input = TestCaseInputSchema.safeParse({
     name: row.name,
     query: row.query,
@@ -45,24 +45,29 @@ function importRow(value: Record<string, unknown>): { id: string; name: string }
     mockResults: row.mockResults,
   });
   if (!input.success) throw new AppError('validation_error', 400, 'Row is invalid', zodDetails(input.error));
-  const created = insertTestCase(toTestCaseValues(input.data, servers), servers.map((s) => s.id), input.data.tags);
+  const created = await insertTestCase(await toTestCaseValues(input.data, servers), servers.map((s) => s.id), input.data.tags);
   return { id: created.id, name: created.name };
 }
 
-export function importTestCases(text: string, formatId: TestCaseFormatId): ImportReport {
+export async function importTestCases(text: string, formatId: TestCaseFormatId): Promise<ImportReport> {
   const format = getTestCaseFormat(formatId);
   const rows = format.parse(text);
   if (rows.length > MAX_IMPORT_ROWS) {
     throw new AppError('too_many_rows', 413, `An import takes at most ${MAX_IMPORT_ROWS} rows; this one has ${rows.length}`);
   }
-  const results: ImportRowResult[] = rows.map((parsed) => {
-    if ('error' in parsed) return { row: parsed.row, status: 'failed', errors: [{ path: '', message: parsed.error }] };
-    try {
-      return { row: parsed.row, status: 'created', ...importRow(parsed.value) };
-    } catch (err) {
-      return { row: parsed.row, status: 'failed', errors: errorsOf(err) };
+  // One row after the other: each is its own transaction, and rows keep their order.
+  const results: ImportRowResult[] = [];
+  for (const parsed of rows) {
+    if ('error' in parsed) {
+      results.push({ row: parsed.row, status: 'failed', errors: [{ path: '', message: parsed.error }] });
+      continue;
     }
-  });
+    try {
+      results.push({ row: parsed.row, status: 'created', ...(await importRow(parsed.value)) });
+    } catch (err) {
+      results.push({ row: parsed.row, status: 'failed', errors: errorsOf(err) });
+    }
+  }
   const created = results.filter((r) => r.status === 'created').length;
   return { format: format.id, total: results.length, created, failed: results.length - created, results };
 }

@@ -16,7 +16,7 @@ export type TestCaseListQuery = z.infer<typeof TestCaseListQuerySchema>;
 export type TestCaseListPage = { items: TestCaseListItemDto[]; total: number; limit: number; offset: number };
 
 /** One page of the list with each case's last verdicts: the API's answer, and the list page's first render. */
-export function listTestCasePage(q: TestCaseListQuery): TestCaseListPage {
-  const { rows, total } = listTestCases(q);
-  return listBody(withLastVerdicts(rows.map(toTestCaseDto)), total, q);
+export async function listTestCasePage(q: TestCaseListQuery): Promise<TestCaseListPage> {
+  const { rows, total } = await listTestCases(q);
+  return listBody(await withLastVerdicts(rows.map(toTestCaseDto)), total, q);
 }

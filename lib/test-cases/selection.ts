@@ -33,8 +33,8 @@ export type TestCaseSelection = z.infer<typeof TestCaseSelectionSchema>;
 export const TagSelectionSchema = z.array(TagSchema).min(1, 'tags must name at least one tag').max(MAX_TAGS_PER_CASE);
 
 /** The ids a filter selects, in one query; 400 (naming `field`) when it matches none or more than MAX_SELECTION. */
-export function resolveFilter(filter: TestCaseFilter, field: string): string[] {
-  const { ids, total } = listTestCaseIdsMatching(filter, MAX_SELECTION + 1);
+export async function resolveFilter(filter: TestCaseFilter, field: string): Promise<string[]> {
+  const { ids, total } = await listTestCaseIdsMatching(filter, MAX_SELECTION + 1);
   if (total === 0) throw new ValidationError(`No test case matches the ${field}`, [{ path: field, message: 'matches no test case' }], 'no_matching_test_cases');
   if (total > MAX_SELECTION) {
     throw new ValidationError(`The ${field} matches ${total} test cases; at most ${MAX_SELECTION} at once`, [{ path: field, message: `matches more than ${MAX_SELECTION} test cases` }], 'too_many_test_cases');
@@ -43,8 +43,8 @@ export function resolveFilter(filter: TestCaseFilter, field: string): string[] {
 }
 
 /** Deletes the selected cases in one transaction (409 and nothing deleted while any of them has a run in progress). */
-export function bulkDeleteTestCases(selection: TestCaseSelection): { deleted: number } {
-  const ids = selection.ids ? [...new Set(selection.ids)] : resolveFilter(selection.filter ?? {}, 'filter');
-  assertNoActiveRuns(ids);
-  return { deleted: deleteTestCases(ids) };
+export async function bulkDeleteTestCases(selection: TestCaseSelection): Promise<{ deleted: number }> {
+  const ids = selection.ids ? [...new Set(selection.ids)] : await resolveFilter(selection.filter ?? {}, 'filter');
+  await assertNoActiveRuns(ids);
+  return { deleted: await deleteTestCases(ids) };
 }

@@ -14,31 +14,33 @@ type Named = { server: string; tool: string };
  * server's listing is only known while a batch runs, so there only the server is checked
  * here and a tool the server lacks shows up in the run as a missing call.
  */
-export function assertSequenceTools(input: TestCaseInput, servers: McpServerRow[]): void {
+export async function assertSequenceTools(input: TestCaseInput, servers: McpServerRow[]): Promise<void> {
+  const refs: { ref: Named; path: string }[] = [];
+  (input.expectedCalls ?? []).forEach((ref, i) => refs.push({ ref, path: `expectedCalls.${i}` }));
+  (input.forbiddenTools ?? []).forEach((ref, i) => refs.push({ ref, path: `forbiddenTools.${i}` }));
+  if (typeof input.execute === 'object') input.execute.allow.forEach((ref, i) => refs.push({ ref, path: `execute.allow.${i}` }));
+  (input.mockResults ?? []).forEach((ref, i) => refs.push({ ref, path: `mockResults.${i}` }));
+  (input.context ?? []).forEach((turn, i) => {
+    if (turn.role === 'assistant') (turn.toolCalls ?? []).forEach((ref, j) => refs.push({ ref, path: `context.${i}.toolCalls.${j}` }));
+  });
   const byName = new Map(servers.map((s) => [s.name, s]));
-  const staticToolNames = new Map<string, Set<string> | null>();
-  const knownTools = (server: McpServerRow): Set<string> | null => {
-    if (!staticToolNames.has(server.id)) {
-      staticToolNames.set(server.id, server.transport === 'static' ? new Set(listStaticTools(server.id).map((t) => t.name)) : null);
+  // The tool names of each named static server, read once.
+  const staticToolNames = new Map<string, Set<string>>();
+  for (const { ref } of refs) {
+    const server = byName.get(ref.server);
+    if (server?.transport === 'static' && !staticToolNames.has(server.id)) {
+      staticToolNames.set(server.id, new Set((await listStaticTools(server.id)).map((t) => t.name)));
     }
-    return staticToolNames.get(server.id) ?? null;
-  };
+  }
   const problems: Problem[] = [];
-  const check = (ref: Named, path: string) => {
+  for (const { ref, path } of refs) {
     const server = byName.get(ref.server);
     if (!server) {
       problems.push({ path: `${path}.server`, message: `'${ref.server}' is not one of the test case's servers (${servers.map((s) => s.name).join(', ')})` });
-      return;
+      continue;
     }
-    const tools = knownTools(server);
+    const tools = staticToolNames.get(server.id);
     if (tools && !tools.has(ref.tool)) problems.push({ path: `${path}.tool`, message: `'${ref.tool}' is not a tool of ${ref.server}` });
-  };
-  (input.expectedCalls ?? []).forEach((c, i) => check(c, `expectedCalls.${i}`));
-  (input.forbiddenTools ?? []).forEach((c, i) => check(c, `forbiddenTools.${i}`));
-  if (typeof input.execute === 'object') input.execute.allow.forEach((c, i) => check(c, `execute.allow.${i}`));
-  (input.mockResults ?? []).forEach((c, i) => check(c, `mockResults.${i}`));
-  (input.context ?? []).forEach((turn, i) => {
-    if (turn.role === 'assistant') (turn.toolCalls ?? []).forEach((c, j) => check(c, `context.${i}.toolCalls.${j}`));
-  });
+  }
   if (problems.length) throw new ValidationError(`Unknown server or tool: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
 }

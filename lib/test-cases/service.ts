@@ -19,8 +19,8 @@ import { toTestCaseDto, type TestCaseDto } from './dto';
 import { MAX_STEPS_DEFAULT } from '../eval/sequence/types';
 import { TestCaseInputSchema, type TestCaseInput, type TestCasePatch } from './schemas';
 
-export function requireTestCase(id: string): TestCaseWithServers {
-  const row = getTestCase(id);
+export async function requireTestCase(id: string): Promise<TestCaseWithServers> {
+  const row = await getTestCase(id);
   if (!row) throw new NotFoundError('Test case', id);
   return row;
 }
@@ -35,12 +35,12 @@ function resolveServers(keys: string[], rows: McpServerRow[], by: 'id' | 'name')
   return keys.map((k) => found.get(k) as McpServerRow);
 }
 
-export function resolveServerIds(ids: string[]): McpServerRow[] {
-  return resolveServers(ids, getServersByIds(ids), 'id');
+export async function resolveServerIds(ids: string[]): Promise<McpServerRow[]> {
+  return resolveServers(ids, await getServersByIds(ids), 'id');
 }
 
-export function resolveServerNames(names: string[]): McpServerRow[] {
-  return resolveServers(names, getServersByNames(names), 'name');
+export async function resolveServerNames(names: string[]): Promise<McpServerRow[]> {
+  return resolveServers(names, await getServersByNames(names), 'name');
 }
 
 /**
@@ -55,7 +55,7 @@ export function mirrorFirstCall<T extends TestCaseInput>(input: T): T {
 }
 
 /** Rules that need the registry: the expected server must be one of the case's servers, so must every tool the sequence fields name. */
-export function toTestCaseValues(raw: TestCaseInput, servers: McpServerRow[]): TestCaseValues {
+export async function toTestCaseValues(raw: TestCaseInput, servers: McpServerRow[]): Promise<TestCaseValues> {
   const input = mirrorFirstCall(raw);
   if (input.expectedServer !== null && !servers.some((s) => s.name === input.expectedServer)) {
     throw new ValidationError(
@@ -63,6 +63,7 @@ export function toTestCaseValues(raw: TestCaseInput, servers: McpServerRow[]): T
       [{ path: 'expectedServer', message: 'must be the name of one of the test case servers' }],
     );
   }
+  const sequence = await sequenceValues(input, servers);
   return {
     name: input.name,
     query: input.query,
@@ -70,13 +71,13 @@ export function toTestCaseValues(raw: TestCaseInput, servers: McpServerRow[]): T
     expectedToolName: input.expectedTool,
     expectedParameters: input.expectedParameters,
     argumentMatching: input.argumentMatching ?? 'strict',
-    ...sequenceValues(input, servers),
+    ...sequence,
   };
 }
 
 /** The sequence columns; expected_calls is kept only for two or more calls (the pair holds one). */
-function sequenceValues(input: TestCaseInput, servers: McpServerRow[]): Partial<TestCaseValues> {
-  assertSequenceTools(input, servers);
+async function sequenceValues(input: TestCaseInput, servers: McpServerRow[]): Promise<Partial<TestCaseValues>> {
+  await assertSequenceTools(input, servers);
   return {
     context: input.context?.length ? input.context : null,
     expectedCalls: input.expectedCalls && input.expectedCalls.length > 1 ? input.expectedCalls : null,
@@ -90,29 +91,29 @@ function sequenceValues(input: TestCaseInput, servers: McpServerRow[]): Partial<
 }
 
 /** Names identify cases in lists, reports and imports: a second "Weather in Oslo" (in any letter case) is a 409. */
-export function assertTestCaseNameFree(name: string, exceptId?: string): void {
-  const taken = findTestCaseByName(name, exceptId);
+export async function assertTestCaseNameFree(name: string, exceptId?: string): Promise<void> {
+  const taken = await findTestCaseByName(name, exceptId);
   if (taken) {
     throw new ConflictError(`A test case named "${taken.name}" already exists: choose another name`, { field: 'name', value: name, testCaseId: taken.id }, 'name_conflict');
   }
 }
 
 /** allowDuplicateName: for the CLI, whose suites are re-run on the same data directory and find their own cases again. */
-export function createTestCase(input: TestCaseInput, options: { allowDuplicateName?: boolean } = {}): TestCaseDto {
-  if (!options.allowDuplicateName) assertTestCaseNameFree(input.name);
-  const servers = resolveServerIds(input.serverIds);
-  assertArgumentTypes(mirrorFirstCall(input), servers);
-  return toTestCaseDto(insertTestCase(toTestCaseValues(input, servers), servers.map((s) => s.id), input.tags ?? []));
+export async function createTestCase(input: TestCaseInput, options: { allowDuplicateName?: boolean } = {}): Promise<TestCaseDto> {
+  if (!options.allowDuplicateName) await assertTestCaseNameFree(input.name);
+  const servers = await resolveServerIds(input.serverIds);
+  await assertArgumentTypes(mirrorFirstCall(input), servers);
+  return toTestCaseDto(await insertTestCase(await toTestCaseValues(input, servers), servers.map((s) => s.id), input.tags ?? []));
 }
 
 /** Merges the patch into the stored case and validates the result as a whole. */
-export function updateTestCase(id: string, patch: TestCasePatch): TestCaseDto {
-  const { id: _id, servers: _servers, createdAt: _c, updatedAt: _u, ...stored } = toTestCaseDto(requireTestCase(id));
+export async function updateTestCase(id: string, patch: TestCasePatch): Promise<TestCaseDto> {
+  const { id: _id, servers: _servers, createdAt: _c, updatedAt: _u, ...stored } = toTestCaseDto(await requireTestCase(id));
   const merged = mirrorFirstCall(parseWith(TestCaseInputSchema, mergeExpectation(stored, patch)));
-  if (merged.name.trim().toLowerCase() !== stored.name.trim().toLowerCase()) assertTestCaseNameFree(merged.name, id);
-  const servers = resolveServerIds(merged.serverIds);
-  assertArgumentTypes(merged, servers);
-  const row = updateTestCaseRow(id, toTestCaseValues(merged, servers), servers.map((s) => s.id), merged.tags);
+  if (merged.name.trim().toLowerCase() !== stored.name.trim().toLowerCase()) await assertTestCaseNameFree(merged.name, id);
+  const servers = await resolveServerIds(merged.serverIds);
+  await assertArgumentTypes(merged, servers);
+  const row = await updateTestCaseRow(id, await toTestCaseValues(merged, servers), servers.map((s) => s.id), merged.tags);
   if (!row) throw new NotFoundError('Test case', id);
   return toTestCaseDto(row);
 }
@@ -135,14 +136,14 @@ function mergeExpectation(stored: Omit<TestCaseDto, 'id' | 'servers' | 'createdA
   return merged;
 }
 
-export function assertNoActiveRuns(testCaseIds: string[]): void {
-  const active = countActiveRuns(testCaseIds);
+export async function assertNoActiveRuns(testCaseIds: string[]): Promise<void> {
+  const active = await countActiveRuns(testCaseIds);
   if (active > 0) {
     throw new ConflictError(`${active} run(s) of this test case are still in progress: cancel their batch or wait for it to finish`, { activeRuns: active }, 'runs_in_progress');
   }
 }
 
-export function deleteTestCase(id: string): void {
-  assertNoActiveRuns([id]);
-  if (!deleteTestCaseRow(id)) throw new NotFoundError('Test case', id);
+export async function deleteTestCase(id: string): Promise<void> {
+  await assertNoActiveRuns([id]);
+  if (!(await deleteTestCaseRow(id))) throw new NotFoundError('Test case', id);
 }

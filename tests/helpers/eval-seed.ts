@@ -6,16 +6,17 @@ import type { McpServerRow } from '@/db/schema';
 import type { RunToExecute } from '@/lib/eval/run/runner';
 
 /** Rows the runner and batch tests need in the per-file SQLite database, written directly. */
-export function seedServer(name: string): McpServerRow {
+export async function seedServer(name: string): Promise<McpServerRow> {
   return insertServer({ name, transport: 'streamable-http', url: `http://fake.invalid/${name}/mcp` });
 }
 
-export function seedCase(input: { query: string; servers: McpServerRow[]; expected?: { server: string; tool: string; parameters?: Record<string, unknown> } | null }): string {
+export async function seedCase(input: { query: string; servers: McpServerRow[]; expected?: { server: string; tool: string; parameters?: Record<string, unknown> } | null }): Promise<string> {
   const e = input.expected ?? null;
-  return insertTestCase(
+  const row = await insertTestCase(
     { name: input.query.slice(0, 200), query: input.query, expectedMcpServerName: e?.server ?? null, expectedToolName: e?.tool ?? null, expectedParameters: e?.parameters ?? null },
     input.servers.map((s) => s.id),
-  ).id;
+  );
+  return row.id;
 }
 
 export const FAKE_MODEL: ModelSettingsValues = { provider: 'local', model: 'hybrid', timeout: 5, temperature: 0, maxRetries: 0 };

@@ -6,8 +6,8 @@ import { ToolCache } from '@/lib/eval/run/tool-cache';
 import type { ModelSettingsValues } from '@/db/queries/batches';
 
 /** A sequence-mode case (issue 17) written directly, for the agent-loop tests. */
-export function seedSequenceCase(servers: McpServerRow[], values: Partial<TestCaseValues> & Pick<TestCaseValues, 'query'>): string {
-  return insertTestCase({ name: values.query.slice(0, 200), mode: 'sequence', ...values }, servers.map((s) => s.id)).id;
+export async function seedSequenceCase(servers: McpServerRow[], values: Partial<TestCaseValues> & Pick<TestCaseValues, 'query'>): Promise<string> {
+  return (await insertTestCase({ name: values.query.slice(0, 200), mode: 'sequence', ...values }, servers.map((s) => s.id))).id;
 }
 
 /** A fresh run context (tool cache, breakers, clients) with `key` as every provider's key. */

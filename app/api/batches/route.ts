@@ -12,13 +12,13 @@ const Query = PageQuerySchema.extend({ status: z.enum(['pending', 'running', 'co
 
 export const GET = route(async (req) => {
   const q = parseQuery(req, Query);
-  const { rows, total } = listBatches(q);
-  const counts = countRunsByStatus(rows.map((r) => r.id));
+  const { rows, total } = await listBatches(q);
+  const counts = await countRunsByStatus(rows.map((r) => r.id));
   return json(listBody(rows.map((r) => toBatchDto(r, counts.get(r.id) ?? { total: 0, pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0 })), total, q));
 });
 
 /** Test cases (ids, tags or a filter) x models x samples, run in the background: 202 with the pending batch. */
 export const POST = route(async (req) => {
-  const input = toBatchInput(await parseBody(req, BatchRequestSchema));
-  return json(createBatch(input, readApiKeys(req.headers)), { status: 202 });
+  const input = await toBatchInput(await parseBody(req, BatchRequestSchema));
+  return json(await createBatch(input, readApiKeys(req.headers)), { status: 202 });
 });

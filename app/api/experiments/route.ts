@@ -6,7 +6,7 @@ import { readApiKeys } from '@/lib/providers/api-keys';
 
 export const GET = route(async (req) => {
   const q = parseQuery(req, PageQuerySchema);
-  const { items, total } = listExperimentDtos(q);
+  const { items, total } = await listExperimentDtos(q);
   return json(listBody(items, total, q));
 });
 

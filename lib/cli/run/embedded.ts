@@ -21,9 +21,9 @@ import { sampleAgreementOf } from '@/lib/eval/judge/confidence';
 export const runEmbedded: Executor = async ({ suite, keys, progress, signal }) => {
   const serverIds = await registerServers(suite, signal);
   const byDbId = new Map<string, ResolvedCase>();
-  for (const c of suite.cases) byDbId.set(createCase(c, serverIds, suite), c);
+  for (const c of suite.cases) byDbId.set(await createCase(c, serverIds, suite), c);
 
-  const batch = wrap(suite, () =>
+  const batch = await wrap(suite, () =>
     createBatch({ name: `mcp-eval ${suite.name}`, models: suite.models, samples: suite.samples, concurrency: suite.concurrency, testCaseIds: [...byDbId.keys()] }, keys),
   );
   progress.start(batch.counts.total);
@@ -39,14 +39,14 @@ export const runEmbedded: Executor = async ({ suite, keys, progress, signal }) =
   signal.removeEventListener('abort', abort);
   progress.done();
 
-  const { rows } = listRuns({ batchId: batch.id, limit: 100_000, offset: 0 });
-  return rows.map((run) => toCaseResult(run, byDbId.get(run.testCaseId)));
+  const { rows } = await listRuns({ batchId: batch.id, limit: 100_000, offset: 0 });
+  return Promise.all(rows.map((run) => toCaseResult(run, byDbId.get(run.testCaseId))));
 };
 
 /** Turns the app's validation errors into suite errors (exit 2) naming the suite. */
-function wrap<T>(suite: ResolvedSuite, work: () => T): T {
+async function wrap<T>(suite: ResolvedSuite, work: () => T | Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (err) {
     if (err instanceof AppError && err.status < 500) throw new SuiteError([{ file: suite.file, line: null, field: err.code, message: err.message }]);
     throw err;
@@ -56,7 +56,7 @@ function wrap<T>(suite: ResolvedSuite, work: () => T): T {
 async function registerServers(suite: ResolvedSuite, signal: AbortSignal): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   // A reused data dir: the suite's definition wins over what an earlier run registered.
-  for (const old of getServersByNames(suite.servers.map((s) => s.name))) deleteServer(old.id, true);
+  for (const old of await getServersByNames(suite.servers.map((s) => s.name))) await deleteServer(old.id, true);
   for (const { name, input } of suite.servers) {
     let created;
     try {
@@ -78,8 +78,8 @@ async function registerServers(suite: ResolvedSuite, signal: AbortSignal): Promi
 
 const takesArgumentMatching = 'argumentMatching' in TestCaseFieldsSchema.shape;
 
-function createCase(c: ResolvedCase, serverIds: Map<string, string>, suite: ResolvedSuite): string {
-  return wrap(suite, () => {
+function createCase(c: ResolvedCase, serverIds: Map<string, string>, suite: ResolvedSuite): Promise<string> {
+  return wrap(suite, async () => {
     const input = {
       name: c.name,
       query: c.query,
@@ -92,12 +92,12 @@ function createCase(c: ResolvedCase, serverIds: Map<string, string>, suite: Reso
       ...sequenceOf(c),
     };
     // A suite re-run on the same data directory creates its cases again under the same names.
-    return createTestCase(TestCaseFieldsSchema.parse(input), { allowDuplicateName: true }).id;
+    return (await createTestCase(TestCaseFieldsSchema.parse(input), { allowDuplicateName: true })).id;
   });
 }
 
-function toCaseResult(run: RunWithSettings, c: ResolvedCase | undefined): CaseResult {
-  const evaluation = run.status === 'completed' ? getEvaluation(run.id) : undefined;
+async function toCaseResult(run: RunWithSettings, c: ResolvedCase | undefined): Promise<CaseResult> {
+  const evaluation = run.status === 'completed' ? await getEvaluation(run.id) : undefined;
   return {
     id: c?.id ?? run.testCaseId,
     name: c?.name ?? run.testCaseName,

@@ -20,9 +20,9 @@ export const BatchRequestSchema = BatchInputSchema.extend({
 export type BatchRequest = z.infer<typeof BatchRequestSchema>;
 
 /** Resolves tags or a filter to the matching case ids in one query (400 naming the field when none match). */
-export function toBatchInput(request: BatchRequest): BatchInput {
+export async function toBatchInput(request: BatchRequest): Promise<BatchInput> {
   const { tags, tagMatch, filter, ...input } = request;
-  if (tags) return { ...input, testCaseIds: resolveFilter({ tag: tags, tagMatch }, 'tags') };
-  if (filter) return { ...input, testCaseIds: resolveFilter(filter, 'filter') };
+  if (tags) return { ...input, testCaseIds: await resolveFilter({ tag: tags, tagMatch }, 'tags') };
+  if (filter) return { ...input, testCaseIds: await resolveFilter(filter, 'filter') };
   return input;
 }

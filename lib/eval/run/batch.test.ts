@@ -21,15 +21,17 @@ vi.mock('@/lib/providers/registry', async (original) => ({
 vi.mock('@/lib/mcp/client', async (original) => ({ ...(await original()), ...(await import('@/tests/helpers/fake-mcp')).fakeMcpClient }));
 
 const MODEL = { provider: 'local', model: 'hybrid', timeout: 5, maxRetries: 0 };
-const tools = seedServer('batch-tools');
+const tools = await seedServer('batch-tools');
 
 function use(provider: FakeProvider): FakeProvider {
   fake.provider = provider;
   return provider;
 }
 
-function cases(...queries: string[]): string[] {
-  return queries.map((query) => seedCase({ query, servers: [tools], expected: { server: 'batch-tools', tool: 'lookup' } }));
+async function cases(...queries: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const query of queries) ids.push(await seedCase({ query, servers: [tools], expected: { server: 'batch-tools', tool: 'lookup' } }));
+  return ids;
 }
 
 /** Starts the batch and records its event stream until it is done. */
@@ -54,7 +56,7 @@ describe('createBatch', () => {
   it('a batch whose every run failed ends failed, and says so', async () => {
     // Not an outage (no breaker trips): every run fails on its own.
     use(fakeProvider({ reply: () => new Error('the model refused the request') }));
-    const { created, batch, events } = await runBatch({ testCaseIds: cases('fail one', 'fail two', 'fail three'), concurrency: 2 });
+    const { created, batch, events } = await runBatch({ testCaseIds: await cases('fail one', 'fail two', 'fail three'), concurrency: 2 });
     expect(created.status).toMatch(/^(pending|running)$/);
     expect(batch).toMatchObject({ status: 'failed', errorMessage: 'every run failed; see the runs for their errors' });
     expect(batch.counts).toEqual({ total: 3, pending: 0, running: 0, completed: 0, failed: 3, cancelled: 0 });
@@ -67,7 +69,7 @@ describe('createBatch', () => {
 
   it('a batch with one successful run ends completed even when the others failed', async () => {
     use(fakeProvider({ reply: (req): FakeReply => (req.query === 'works' ? { tool: 'lookup' } : new Error('nope')), assessment: { confidence: 0.9, reasoning: 'ok' } }));
-    const { batch, events } = await runBatch({ testCaseIds: cases('works', 'broken one', 'broken two'), concurrency: 1 });
+    const { batch, events } = await runBatch({ testCaseIds: await cases('works', 'broken one', 'broken two'), concurrency: 1 });
     expect(batch).toMatchObject({ status: 'completed', errorMessage: null });
     expect(batch.counts).toEqual({ total: 3, pending: 0, running: 0, completed: 1, failed: 2, cancelled: 0 });
     expect(events.at(-1)).toEqual({ type: 'done', status: 'completed' });
@@ -75,7 +77,7 @@ describe('createBatch', () => {
 
   it('runs cases x models, streams one run event per run, then done', async () => {
     use(fakeProvider({ reply: () => ({ tool: 'lookup' }), assessment: { confidence: 0.9, reasoning: 'ok' } }));
-    const ids = cases('matrix one', 'matrix two');
+    const ids = await cases('matrix one', 'matrix two');
     const { created, batch, events } = await runBatch({ testCaseIds: ids, models: [MODEL, { ...MODEL, model: 'lexical' }], concurrency: 3 });
     expect(batch).toMatchObject({ status: 'completed', samples: 1, concurrency: 3 });
     expect(batch.counts).toEqual({ total: 4, pending: 0, running: 0, completed: 4, failed: 0, cancelled: 0 });
@@ -99,7 +101,7 @@ describe('createBatch', () => {
         assessment: { confidence: 0.9, reasoning: 'ok' },
       }),
     );
-    const { batch } = await runBatch({ testCaseIds: cases('c1', 'c2', 'c3', 'c4', 'c5', 'c6'), concurrency: 2 });
+    const { batch } = await runBatch({ testCaseIds: await cases('c1', 'c2', 'c3', 'c4', 'c5', 'c6'), concurrency: 2 });
     expect(batch.counts.completed).toBe(6);
     expect(provider.selectRequests).toHaveLength(6);
     expect(provider.maxInFlight).toBe(2);
@@ -117,7 +119,7 @@ describe('createBatch', () => {
           }),
       }),
     );
-    const created = createBatch(BatchInputSchema.parse({ models: [MODEL], testCaseIds: cases('hang one', 'hang two', 'hang three'), concurrency: 1 }), {});
+    const created = createBatch(BatchInputSchema.parse({ models: [MODEL], testCaseIds: await cases('hang one', 'hang two', 'hang three'), concurrency: 1 }), {});
     await firstCall;
     const cancelled = await cancelBatch(created.id);
     expect(cancelled.status).toBe('cancelled');
@@ -137,7 +139,7 @@ describe('createBatch', () => {
 describe('createSingleRun', () => {
   it('runs one case outside any batch and reports the run', async () => {
     use(fakeProvider({ reply: () => ({ tool: 'other' }), assessment: { confidence: 0.75, reasoning: 'close enough' } }));
-    const [caseId] = cases('single run');
+    const [caseId] = await cases('single run');
     const created = createSingleRun(caseId as string, SingleRunInputSchema.parse({ model: MODEL }), {});
     expect(created).toMatchObject({ testCaseId: caseId, batchId: null, samples: 1 });
     const events: JobEvent[] = [];

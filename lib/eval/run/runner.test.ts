@@ -20,8 +20,8 @@ vi.mock('@/lib/providers/registry', async (original) => ({
 }));
 vi.mock('@/lib/mcp/client', async (original) => ({ ...(await original()), ...(await import('@/tests/helpers/fake-mcp')).fakeMcpClient }));
 
-const files = seedServer('files');
-const notes = seedServer('notes');
+const files = await seedServer('files');
+const notes = await seedServer('notes');
 
 function context(): RunContext {
   const breakers = new CircuitBreakers();
@@ -42,7 +42,7 @@ beforeEach(() => {
 describe('executeRun', () => {
   it('shows the snapshot to the model, judges the answer and stores verdict, snapshot and evaluation', async () => {
     const provider = use(fakeProvider({ reply: () => ({ tool: 'read_file', arguments: { path: '/etc/hosts' }, usage: { inputTokens: 120, outputTokens: 15 } }), assessment: { confidence: 0.9, reasoning: 'named directly' } }));
-    const caseId = seedCase({ query: 'show me /etc/hosts', servers: [files, notes], expected: { server: 'files', tool: 'read_file', parameters: { path: '/etc/hosts' } } });
+    const caseId = await seedCase({ query: 'show me /etc/hosts', servers: [files, notes], expected: { server: 'files', tool: 'read_file', parameters: { path: '/etc/hosts' } } });
     const run = seedRun(caseId);
 
     const outcome = await executeRun(run, context(), new AbortController().signal);
@@ -65,7 +65,7 @@ describe('executeRun', () => {
         assessment: { confidence: 0.8, reasoning: 'fits', usage: { inputTokens: 40, outputTokens: 7 } },
       }),
     );
-    const run = seedRun(seedCase({ query: 'search my notes', servers: [notes], expected: { server: 'notes', tool: 'search' } }));
+    const run = seedRun(await seedCase({ query: 'search my notes', servers: [notes], expected: { server: 'notes', tool: 'search' } }));
     await executeRun(run, context(), new AbortController().signal);
     expect(provider.assessRequests).toHaveLength(1);
     expect(getRun(run.id)).toMatchObject({ status: 'completed', inputTokens: 140, outputTokens: 27, confidenceScore: 0.8 });
@@ -74,7 +74,7 @@ describe('executeRun', () => {
   it('sums the tokens of every sample and asks no self-assessment when samples >= 2', async () => {
     const provider = use(fakeProvider({ reply: (_req, call) => ({ tool: call === 2 ? 'add_note' : 'search', usage: { inputTokens: 10 + call, outputTokens: 1 } }) }));
     // An LLM provider's row (the fake answers for any id): agreement is its confidence.
-    const run = seedRun(seedCase({ query: 'find the note about milk', servers: [notes], expected: { server: 'notes', tool: 'search' } }), 3, { ...FAKE_MODEL, provider: 'openai', model: 'gpt-fake' });
+    const run = seedRun(await seedCase({ query: 'find the note about milk', servers: [notes], expected: { server: 'notes', tool: 'search' } }), 3, { ...FAKE_MODEL, provider: 'openai', model: 'gpt-fake' });
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome.classification).toBe('TP');
     expect(provider.selectRequests).toHaveLength(3);
@@ -85,7 +85,7 @@ describe('executeRun', () => {
 
   it("a deterministic provider (local) is rated by its own margin at samples >= 2, at once, and says so", async () => {
     const provider = use(fakeProvider({ reply: () => ({ tool: 'search' }), assessment: { confidence: 0.58, reasoning: 'Closest: `search` 0.2, `add_note` 0.17' } }));
-    const run = seedRun(seedCase({ query: 'find the note about eggs', servers: [notes], expected: { server: 'notes', tool: 'search' } }), 3);
+    const run = seedRun(await seedCase({ query: 'find the note about eggs', servers: [notes], expected: { server: 'notes', tool: 'search' } }), 3);
     const ctx = { ...context(), defer: () => undefined };
     const outcome = await executeRun(run, ctx, new AbortController().signal);
     expect(outcome.classification).toBe('TP');
@@ -98,7 +98,7 @@ describe('executeRun', () => {
 
   it('gives a call to a tool that is not in the snapshot the unknown_tool reason', async () => {
     use(fakeProvider({ reply: () => ({ tool: 'delete_everything', arguments: {} }), assessment: { confidence: 0.5, reasoning: 'guess' } }));
-    const run = seedRun(seedCase({ query: 'wipe the disk', servers: [files], expected: { server: 'files', tool: 'list_dir' } }));
+    const run = seedRun(await seedCase({ query: 'wipe the disk', servers: [files], expected: { server: 'files', tool: 'list_dir' } }));
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome).toEqual({ status: 'completed', classification: 'FN', errorMessage: null });
     const stored = getRun(run.id);
@@ -110,7 +110,7 @@ describe('executeRun', () => {
   it('stores each tool once when a listing repeats it', async () => {
     setFakeTools('notes', [fakeTool('add_note'), fakeTool('search'), fakeTool('search', 'A second copy of search.')]);
     const provider = use(fakeProvider({ reply: () => ({ tool: 'search' }), assessment: { confidence: 0.9, reasoning: 'ok' } }));
-    const run = seedRun(seedCase({ query: 'search twice listed', servers: [notes, files], expected: { server: 'notes', tool: 'search' } }));
+    const run = seedRun(await seedCase({ query: 'search twice listed', servers: [notes, files], expected: { server: 'notes', tool: 'search' } }));
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome.status).toBe('completed');
     const snapshot = getSnapshot(run.id).map((t) => `${t.serverName}/${t.name}`);
@@ -122,7 +122,7 @@ describe('executeRun', () => {
   it('keeps both tools when two servers offer the same name, each under its own exposed name', async () => {
     setFakeTools('files', [fakeTool('search')]);
     const provider = use(fakeProvider({ reply: (req) => ({ tool: req.tools.find((t) => t.exposedName.startsWith('files'))?.exposedName }), assessment: { confidence: 0.9, reasoning: 'ok' } }));
-    const run = seedRun(seedCase({ query: 'search the files', servers: [files, notes], expected: { server: 'files', tool: 'search' } }));
+    const run = seedRun(await seedCase({ query: 'search the files', servers: [files, notes], expected: { server: 'files', tool: 'search' } }));
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome.classification).toBe('TP');
     const snapshot = getSnapshot(run.id);
@@ -133,7 +133,7 @@ describe('executeRun', () => {
 
   it('a failed provider call fails the run with its reason and keeps the snapshot it had', async () => {
     use(fakeProvider({ reply: () => new ProviderError('model overloaded', 'upstream', 503) }));
-    const run = seedRun(seedCase({ query: 'list my files', servers: [files], expected: { server: 'files', tool: 'list_dir' } }));
+    const run = seedRun(await seedCase({ query: 'list my files', servers: [files], expected: { server: 'files', tool: 'list_dir' } }));
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome).toEqual({ status: 'failed', classification: null, errorMessage: 'LLM provider upstream (HTTP 503): model overloaded' });
     expect(getRun(run.id)).toMatchObject({ status: 'failed', errorMessage: 'LLM provider upstream (HTTP 503): model overloaded', classification: null });
@@ -146,7 +146,7 @@ describe('executeRun', () => {
       throw new Error('connection refused');
     });
     const provider = use(fakeProvider({ reply: () => ({ tool: 'list_dir' }) }));
-    const run = seedRun(seedCase({ query: 'list the files again', servers: [files], expected: { server: 'files', tool: 'list_dir' } }));
+    const run = seedRun(await seedCase({ query: 'list the files again', servers: [files], expected: { server: 'files', tool: 'list_dir' } }));
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome).toEqual({ status: 'failed', classification: null, errorMessage: 'connection refused' });
     expect(provider.selectRequests).toHaveLength(0);
@@ -155,7 +155,7 @@ describe('executeRun', () => {
 
   it('a failed self-assessment leaves the run completed but unrated, with the error kept', async () => {
     use(fakeProvider({ reply: () => ({ tool: 'list_dir', usage: { inputTokens: 5, outputTokens: 1 } }), assessment: new ProviderError('bad json', 'bad_response') }));
-    const run = seedRun(seedCase({ query: 'what is in this folder', servers: [files], expected: { server: 'files', tool: 'list_dir' } }));
+    const run = seedRun(await seedCase({ query: 'what is in this folder', servers: [files], expected: { server: 'files', tool: 'list_dir' } }));
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome).toEqual({ status: 'completed', classification: 'TP', errorMessage: null });
     const stored = getRun(run.id);
@@ -165,7 +165,7 @@ describe('executeRun', () => {
 
   it('a run whose job was aborted ends cancelled without calling the model', async () => {
     const provider = use(fakeProvider({ reply: () => ({ tool: 'list_dir' }) }));
-    const run = seedRun(seedCase({ query: 'cancelled before start', servers: [files], expected: null }));
+    const run = seedRun(await seedCase({ query: 'cancelled before start', servers: [files], expected: null }));
     const job = new AbortController();
     job.abort(new Error('cancelled'));
     const outcome = await executeRun(run, context(), job.signal);
@@ -185,7 +185,7 @@ describe('executeRun', () => {
         },
       }),
     );
-    const run = seedRun(seedCase({ query: 'cancelled mid-call', servers: [files], expected: null }));
+    const run = seedRun(await seedCase({ query: 'cancelled mid-call', servers: [files], expected: null }));
     const outcome = await executeRun(run, context(), job.signal);
     expect(outcome.status).toBe('cancelled');
     expect(getRun(run.id)).toMatchObject({ status: 'cancelled', errorMessage: 'cancelled before this run finished' });
@@ -193,17 +193,17 @@ describe('executeRun', () => {
 
   it('a deleted test case fails the run with a clear message', async () => {
     use(fakeProvider({ reply: () => ({ tool: 'list_dir' }) }));
-    const caseId = seedCase({ query: 'soon gone', servers: [files], expected: null });
+    const caseId = await seedCase({ query: 'soon gone', servers: [files], expected: null });
     const run = seedRun(caseId);
     // The run row cascades with its case, so the verdict cannot be written either: the outcome still says why.
-    deleteTestCase(caseId);
+    await deleteTestCase(caseId);
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome).toEqual({ status: 'failed', classification: null, errorMessage: 'the test case was deleted' });
   });
 
   it('TN: no tool called when none is expected', async () => {
     use(fakeProvider({ reply: () => ({ text: 'No tool fits.' }), assessment: { confidence: 0.95, reasoning: 'nothing fits' } }));
-    const run = seedRun(seedCase({ query: 'tell me a joke', servers: [files], expected: null }));
+    const run = seedRun(await seedCase({ query: 'tell me a joke', servers: [files], expected: null }));
     const outcome = await executeRun(run, context(), new AbortController().signal);
     expect(outcome.classification).toBe('TN');
     expect(getRun(run.id)).toMatchObject({ selectedServer: null, selectedTool: null, failureReasons: [], confidenceCategory: 'robust' });

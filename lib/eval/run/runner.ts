@@ -48,7 +48,7 @@ export function modelConfigOf(settings: ModelSettingsRow | null): ModelConfig {
 
 /** Lists the tools of every server of the case (shared per batch): the snapshot the model will see. */
 export async function snapshotTools(serverIds: string[], cache: ToolCache, overrides: readonly ToolOverride[]) {
-  const listings = await Promise.all(cache.servers(serverIds).map(async (server) => ({ server, tools: applyToolOverrides(server.name, await cache.tools(server), overrides) })));
+  const listings = await Promise.all((await cache.servers(serverIds)).map(async (server) => ({ server, tools: applyToolOverrides(server.name, await cache.tools(server), overrides) })));
   // A server that lists a tool twice still shows it once (the snapshot has one row per tool).
   const seen = new Set<string>();
   const flat = listings
@@ -91,7 +91,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
   let tokens = { inputTokens: 0, outputTokens: 0 };
   let snapshot: NewToolDefinition[] = [];
   try {
-    const testCase = getTestCase(run.testCaseId);
+    const testCase = await getTestCase(run.testCaseId);
     if (!testCase) throw new Error('the test case was deleted');
     if (signal.aborted) throw signal.reason;
     // Sequence mode (issue 17) runs the agent loop instead, and records its own outcome.
@@ -140,7 +140,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
       ...(inline?.error ? { assessmentError: inline.error } : {}),
       ...(pending && !inline ? { assessmentPending: true } : {}),
     };
-    completeRun(
+    await completeRun(
       runId,
       rows,
       {
@@ -165,7 +165,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
     const status = signal.aborted ? 'cancelled' : 'failed';
     const message = signal.aborted ? 'cancelled before this run finished' : describeRunError(err, apiKey);
     try {
-      failRun(runId, status, message, { executionTimeMs: Math.round(performance.now() - started), ...tokens }, snapshot);
+      await failRun(runId, status, message, { executionTimeMs: Math.round(performance.now() - started), ...tokens }, snapshot);
     } catch (writeErr) {
       // The verdict cannot be written (e.g. the run was deleted meanwhile): the batch goes on.
       log.warn('could not record a failed run', { runId, error: writeErr instanceof Error ? writeErr.message : String(writeErr) });

@@ -22,8 +22,8 @@ export const listTestCasesTool = defineTool({
       ...pageShape,
     })
     .strict(),
-  run: (args, ctx) => {
-    const { rows, total } = listTestCases(args);
+  run: async (args, ctx) => {
+    const { rows, total } = await listTestCases(args);
     const items = rows.map(toTestCaseDto).map((t) => ({
       id: t.id,
       name: t.name,

@@ -87,8 +87,8 @@ export async function proposeTestCaseDrafts(body: DraftsRequest, ctx: { headers:
   });
   const { result, scoring } = await runSimilarity(similarityBody, ctx, { recommending: false, withOverlap: false });
   const byId = new Map(scoring.tools.map((t) => [t.id, t]));
-  const covered = new Set(listExpectedTools().map((e) => `${e.server}/${e.tool}`));
-  const serverIdOf = new Map(getServersByIds(body.serverIds).map((s) => [s.name, s.id]));
+  const covered = new Set((await listExpectedTools()).map((e) => `${e.server}/${e.tool}`));
+  const serverIdOf = new Map((await getServersByIds(body.serverIds)).map((s) => [s.name, s.id]));
 
   const flagged = result.pairs.filter((p) => p.flagged).sort((x, y) => y.similarity - x.similarity);
   const open: Pair[] = [];

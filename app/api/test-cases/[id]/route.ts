@@ -5,16 +5,16 @@ import { deleteTestCase, requireTestCase, updateTestCase } from '@/lib/test-case
 
 type Ctx = { params: Promise<{ id: string }> };
 
-export const GET = route<Ctx>(async (_req, { params }) => json(toTestCaseDto(requireTestCase((await params).id))));
+export const GET = route<Ctx>(async (_req, { params }) => json(toTestCaseDto(await requireTestCase((await params).id))));
 
 const update = route<Ctx>(async (req, { params }) => {
   const { id } = await params;
-  return json(updateTestCase(id, await parseBody(req, TestCasePatchSchema)));
+  return json(await updateTestCase(id, await parseBody(req, TestCasePatchSchema)));
 });
 export const PATCH = update;
 export const PUT = update;
 
 export const DELETE = route<Ctx>(async (_req, { params }) => {
-  deleteTestCase((await params).id);
+  await deleteTestCase((await params).id);
   return json({ deleted: true });
 });

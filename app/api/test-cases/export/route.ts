@@ -7,7 +7,7 @@ const Query = TestCaseFilterQuerySchema.extend({ format: z.enum(['json', 'jsonl'
 
 export const GET = route(async (req) => {
   const { format, ...filter } = parseWith(Query, testCaseQueryParams(new URL(req.url)), 'Query string');
-  const file = exportTestCases(filter, format);
+  const file = await exportTestCases(filter, format);
   return new Response(file.body, {
     headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.fileName}"` },
   });

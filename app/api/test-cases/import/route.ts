@@ -10,6 +10,6 @@ const Query = z.object({ format: z.enum(['json', 'jsonl', 'csv']).optional() });
 export const POST = route(async (req) => {
   const { format } = parseQuery(req, Query);
   const text = await readBodyText(req, IMPORT_BODY_LIMIT);
-  const report = importTestCases(text, format ?? detectTestCaseFormat(req.headers.get('content-type'), text));
+  const report = await importTestCases(text, format ?? detectTestCaseFormat(req.headers.get('content-type'), text));
   return json(report, { status: report.created > 0 ? 201 : 200 });
 });

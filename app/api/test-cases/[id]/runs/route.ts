@@ -8,10 +8,10 @@ import { getCaseHistory } from '@/lib/test-cases/history';
 type Ctx = { params: Promise<{ id: string }> };
 
 /** The case's runs across batches and models, newest first and paged, plus each model's timeline; 404 for an unknown case. */
-export const GET = route<Ctx>(async (req, { params }) => json(getCaseHistory((await params).id, parseQuery(req, PageQuerySchema))));
+export const GET = route<Ctx>(async (req, { params }) => json(await getCaseHistory((await params).id, parseQuery(req, PageQuerySchema))));
 
 /** Runs one test case against one model config in the background: 202 with the pending run. */
 export const POST = route<Ctx>(async (req, { params }) => {
   const input = await parseBody(req, SingleRunInputSchema);
-  return json(createSingleRun((await params).id, input, readApiKeys(req.headers)), { status: 202 });
+  return json(await createSingleRun((await params).id, input, readApiKeys(req.headers)), { status: 202 });
 });

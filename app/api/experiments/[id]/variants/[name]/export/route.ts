@@ -8,5 +8,5 @@ type Ctx = { params: Promise<{ id: string; name: string }> };
 export const GET = route<Ctx>(async (req, { params }) => {
   const { id, name } = await params;
   const { format } = parseQuery(req, ExportQuerySchema);
-  return json(exportVariant(id, name, format));
+  return json(await exportVariant(id, name, format));
 });
