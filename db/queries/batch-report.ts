@@ -28,7 +28,7 @@ export type BatchReportRunRow = {
 };
 
 /** Every run of the batch, in case-name then model order (one statement; the batch index drives it). */
-export function selectBatchReportRuns(batchId: string): BatchReportRunRow[] {
+export async function selectBatchReportRuns(batchId: string): Promise<BatchReportRunRow[]> {
   const sql = `
     select r.id as runId, r.test_case_id as testCaseId, tc.name as testCaseName, m.provider as provider, m.model as model,
       r.status as status, r.classification as classification,

@@ -66,7 +66,7 @@ function params(filter: FlakyFilter): Params {
 }
 
 /** The flaky pairs, most disagreement and flips first, then the most recently run. */
-export function selectFlakyPairs(filter: FlakyFilter, page: { limit: number; offset: number }): { rows: FlakyPairRow[]; total: number } {
+export async function selectFlakyPairs(filter: FlakyFilter, page: { limit: number; offset: number }): Promise<{ rows: FlakyPairRow[]; total: number }> {
   const db = getSqlite();
   const p = params(filter);
   const total = db.prepare<Params, number>(`${PAIRS} select count(*) from pairs`).pluck().get(p) ?? 0;
@@ -101,7 +101,7 @@ export type FlakyHistoryRow = {
 };
 
 /** The latest `perPair` judged runs of each of the given test cases (every model; the caller keeps its pairs). */
-export function selectFlakyHistory(testCaseIds: readonly string[], perPair: number): FlakyHistoryRow[] {
+export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number): Promise<FlakyHistoryRow[]> {
   if (testCaseIds.length === 0) return [];
   const sql = `
     select * from (

@@ -30,7 +30,7 @@ function sequenceRunsFrom(filters: MetricsScope): { from: string; params: Record
   return { from: `from test_runs r join evaluation_results e on e.test_run_id = r.id where ${conditions.join(' and ')}`, params: scope.params };
 }
 
-export function selectSequenceCaseFigures(filters: MetricsScope): SequenceCaseRow {
+export async function selectSequenceCaseFigures(filters: MetricsScope): Promise<SequenceCaseRow> {
   const { from, params } = sequenceRunsFrom(filters);
   const sql = `
     select count(*) as runs,
@@ -46,7 +46,7 @@ export function selectSequenceCaseFigures(filters: MetricsScope): SequenceCaseRo
 }
 
 /** Read through idx_call_results_run_outcome (run, outcome, argument correctness): no table rows. */
-export function selectCallOutcomes(filters: MetricsScope): CallOutcomeRow {
+export async function selectCallOutcomes(filters: MetricsScope): Promise<CallOutcomeRow> {
   const { from, params } = sequenceRunsFrom(filters);
   const sql = `
     select total(c.outcome = 'TP') as tp, total(c.outcome = 'FP') as fp, total(c.outcome = 'FN') as fn,
@@ -67,7 +67,7 @@ export type ModelCallRow = CallOutcomeRow & {
 };
 
 /** The same figures per model settings row (runs whose settings were deleted group under null). */
-export function selectCallFiguresByModel(filters: MetricsScope): ModelCallRow[] {
+export async function selectCallFiguresByModel(filters: MetricsScope): Promise<ModelCallRow[]> {
   const { from, params } = sequenceRunsFrom(filters);
   const sql = `
     with runs as (select r.id as id, e.model_settings_id as m, r.steps as steps ${from}),

@@ -24,7 +24,7 @@ const OFF_DIAGONAL = 'not (e.expected_tool is e.selected_tool and e.expected_ser
  * The evaluated runs of the scope that picked another tool than expected (or none, or one
  * where none was expected), counted per (expected, selected) pair, most frequent first.
  */
-export function selectConfusionCells(filters: MetricsScope): ConfusionCell[] {
+export async function selectConfusionCells(filters: MetricsScope): Promise<ConfusionCell[]> {
   if (canReadRollup(filters)) return selectConfusionCellsFromRollup(filters);
   // As selectToolCells: idx_evaluation_results_tool_pair read in GROUP BY order, dates tested on
   // it; it covers the latest created_at too, so counting reads no table row.
@@ -55,7 +55,7 @@ export function selectConfusionCells(filters: MetricsScope): ConfusionCell[] {
 }
 
 /** The tools of one run's snapshot by (server, name), through uq_tool_definitions_run_tool. */
-export function selectSnapshotTool(runId: string, server: string, name: string): SnapshotTool | undefined {
+export async function selectSnapshotTool(runId: string, server: string, name: string): Promise<SnapshotTool | undefined> {
   return getSqlite()
     .prepare<[string, string, string], SnapshotTool>(
       'select server_name as server, name, description from tool_definitions where test_run_id = ? and server_name = ? and name = ?',
@@ -68,7 +68,7 @@ export function selectSnapshotTool(runId: string, server: string, name: string):
  * latest evaluation in scope, sought backwards on idx_evaluation_results_tool_pair (pair, then
  * the run's created_at), so no mistake but the latest is read.
  */
-function selectConfusionCellsFromRollup(filters: MetricsScope): ConfusionCell[] {
+async function selectConfusionCellsFromRollup(filters: MetricsScope): Promise<ConfusionCell[]> {
   const scope = buildEvaluationScope(filters, { unindexedDates: true });
   const latest = getSqlite()
     .prepare<Record<string, string | null>, string>(
@@ -77,7 +77,7 @@ function selectConfusionCellsFromRollup(filters: MetricsScope): ConfusionCell[] 
       ])} order by e.run_created_at desc limit 1`,
     )
     .pluck();
-  return selectRollupConfusionCounts(filters).map((cell) => ({
+  return (await selectRollupConfusionCounts(filters)).map((cell) => ({
     ...cell,
     latestRunId: latest.get({ ...scope.params, es: cell.expectedServer, et: cell.expectedTool, ss: cell.selectedServer, st: cell.selectedTool }) ?? '',
   }));

@@ -40,15 +40,17 @@ export function toReportRun(r: BatchReportRunRow, origin = ''): BatchReportRun {
 }
 
 /** The batch, its metrics and every run, read in one snapshot so the figures agree. 404 for an unknown batch. */
-export function readBatchReport(batchId: string, { origin = '', now = new Date() }: ReadReportOptions = {}): BatchReportData {
-  return readMetricsSnapshot(() => {
-    const batch = getBatchDto(batchId);
+export async function readBatchReport(batchId: string, { origin = '', now = new Date() }: ReadReportOptions = {}): Promise<BatchReportData> {
+  return readMetricsSnapshot(async () => {
+    const batch = await getBatchDto(batchId);
+    const summary = await getMetricsSummary({ batchId });
+    const runs = await selectBatchReportRuns(batchId);
     return {
       version: BATCH_REPORT_VERSION,
       generatedAt: now.toISOString(),
       batch: { ...batch, url: batchPermalink(batch.id, origin) },
-      summary: getMetricsSummary({ batchId }),
-      runs: selectBatchReportRuns(batchId).map((r) => toReportRun(r, origin)),
+      summary,
+      runs: runs.map((r) => toReportRun(r, origin)),
     };
   });
 }

@@ -5,8 +5,8 @@ import { getBatchReportFormat } from './registry';
 export type BatchReportFile = { body: ReadableStream<Uint8Array>; contentType: string; fileName: string };
 
 /** The batch's report in one format, streamed. NotFoundError for an unknown batch, ValidationError for an unknown format. */
-export function batchReportFile(batchId: string, format: string, origin: string): BatchReportFile {
+export async function batchReportFile(batchId: string, format: string, origin: string): Promise<BatchReportFile> {
   const exporter = getBatchReportFormat(format);
-  const data = readBatchReport(batchId, { origin });
+  const data = await readBatchReport(batchId, { origin });
   return { body: streamParts(exporter.render(data)[Symbol.iterator]()), contentType: exporter.contentType, fileName: reportFileName(data, exporter.fileExtension) };
 }

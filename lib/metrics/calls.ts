@@ -38,10 +38,11 @@ export type CallMetrics = {
   }[];
 };
 
-export function getCallMetrics(scope: MetricsScope): CallMetrics | null {
-  const cases = selectSequenceCaseFigures(scope);
+export async function getCallMetrics(scope: MetricsScope): Promise<CallMetrics | null> {
+  const cases = await selectSequenceCaseFigures(scope);
   if (cases.runs === 0) return null;
-  const calls = selectCallOutcomes(scope);
+  const calls = await selectCallOutcomes(scope);
+  const models = await selectCallFiguresByModel(scope);
   const counts = toConfusionCounts(cases);
   return {
     runs: cases.runs,
@@ -57,7 +58,7 @@ export function getCallMetrics(scope: MetricsScope): CallMetrics | null {
       tokensMean: divideOrNull(cases.tokensSum, cases.runs),
       latencyMeanMs: divideOrNull(cases.latencySum, cases.latencyRuns),
     },
-    byModel: selectCallFiguresByModel(scope).map((m) => ({
+    byModel: models.map((m) => ({
       provider: m.provider,
       model: m.model,
       runs: m.runs,

@@ -38,10 +38,10 @@ type PairTexts = { expected: SnapshotTool; selected: SnapshotTool };
 
 const toTool = (server: string | null, tool: string | null): ConfusionTool => (tool === null ? null : { server: server ?? '', tool });
 
-function snapshotPair(cell: ConfusionCell): PairTexts | null {
+async function snapshotPair(cell: ConfusionCell): Promise<PairTexts | null> {
   if (cell.expectedTool === null || cell.selectedTool === null) return null;
-  const expected = selectSnapshotTool(cell.latestRunId, cell.expectedServer ?? '', cell.expectedTool);
-  const selected = selectSnapshotTool(cell.latestRunId, cell.selectedServer ?? '', cell.selectedTool);
+  const expected = await selectSnapshotTool(cell.latestRunId, cell.expectedServer ?? '', cell.expectedTool);
+  const selected = await selectSnapshotTool(cell.latestRunId, cell.selectedServer ?? '', cell.selectedTool);
   return expected && selected ? { expected, selected } : null;
 }
 
@@ -49,8 +49,8 @@ function snapshotPair(cell: ConfusionCell): PairTexts | null {
  * No key travels with a metrics request, so an OpenAI model chosen in Settings gives way to
  * the automatic choice (the transformer, else the word vectors that ship with the install).
  */
-function offlineModelRequest(): string | undefined {
-  const chosen = defaultEmbeddingModelRequest();
+async function offlineModelRequest(): Promise<string | undefined> {
+  const chosen = await defaultEmbeddingModelRequest();
   return chosen && !isOpenAiModel(chosen) ? chosen : undefined;
 }
 
@@ -79,7 +79,7 @@ async function scorePairs(pairs: (PairTexts | null)[]): Promise<Scored> {
   };
   const indexed = pairs.map((p) => (p ? ([indexOf(p.expected), indexOf(p.selected)] as const) : null));
   try {
-    const model = offlineModelRequest();
+    const model = await offlineModelRequest();
     const scoring = await buildScoring(
       tools,
       { method: 'embedding', computeFull: false, withParameters: false, ...(model ? { embeddingModel: model } : {}) },
@@ -102,9 +102,11 @@ async function scorePairs(pairs: (PairTexts | null)[]): Promise<Scored> {
  */
 export async function listConfusions(filters: MetricsFilters = {}): Promise<ConfusionList> {
   const scope = toScope(filters);
-  const { cells, pairs } = readMetricsSnapshot(() => {
-    const found = selectConfusionCells(scope);
-    return { cells: found, pairs: found.map(snapshotPair) };
+  const { cells, pairs } = await readMetricsSnapshot(async () => {
+    const found = await selectConfusionCells(scope);
+    const texts: (PairTexts | null)[] = [];
+    for (const cell of found) texts.push(await snapshotPair(cell));
+    return { cells: found, pairs: texts };
   });
   const scored = await scorePairs(pairs);
   return {

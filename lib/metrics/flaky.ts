@@ -52,11 +52,11 @@ export type FlakyList = { items: FlakyCase[]; total: number; limit: number; offs
  * wrong) that changed between batches which showed the model the same tools. A verdict that
  * changed because the tools changed is a result, not flakiness, so it is not listed.
  */
-export function listFlakyCases(query: FlakyQuery): FlakyList {
+export async function listFlakyCases(query: FlakyQuery): Promise<FlakyList> {
   const filter: FlakyFilter = { provider: query.provider, model: query.model, testCaseId: query.testCaseId };
-  return readMetricsSnapshot(() => {
-    const { rows, total } = selectFlakyPairs(filter, { limit: query.limit, offset: query.offset });
-    const history = selectFlakyHistory([...new Set(rows.map((r) => r.testCaseId))], query.history);
+  return readMetricsSnapshot(async () => {
+    const { rows, total } = await selectFlakyPairs(filter, { limit: query.limit, offset: query.offset });
+    const history = await selectFlakyHistory([...new Set(rows.map((r) => r.testCaseId))], query.history);
     const items = rows.map((p): FlakyCase => ({
       ...p,
       reasons: [...(p.disagreeingRuns > 0 ? (['samples_disagree'] as const) : []), ...(p.flippedToolSets > 0 ? (['verdict_changed'] as const) : [])],

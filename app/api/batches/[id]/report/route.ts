@@ -9,7 +9,7 @@ const Query = z.object({ format: z.string().trim().min(1).max(20).default('html'
 /** The batch as a file: ?format=html (default) | md | csv | json; 404 for an unknown batch, 400 for an unknown format. */
 export const GET = route<Ctx>(async (req, { params }) => {
   const { format } = parseQuery(req, Query);
-  const file = batchReportFile((await params).id, format, new URL(req.url).origin);
+  const file = await batchReportFile((await params).id, format, new URL(req.url).origin);
   return new Response(file.body, {
     headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.fileName}"`, 'cache-control': 'no-store' },
   });
