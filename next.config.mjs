@@ -12,8 +12,9 @@ if (isolatedTsconfig && !existsSync(isolatedTsconfig)) writeFileSync(isolatedTsc
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   ...(isolatedDistDir ? { distDir: isolatedDistDir, typescript: { ignoreBuildErrors: true, tsconfigPath: isolatedTsconfig } } : {}),
-  // Native and process-spawning packages stay outside the server bundle.
-  serverExternalPackages: ['better-sqlite3', '@modelcontextprotocol/sdk'],
+  // Native and process-spawning packages stay outside the server bundle; drizzle-orm and pg too, so every server
+  // chunk shares one copy (db/transaction.ts gates drizzle's query promise on SQLite).
+  serverExternalPackages: ['better-sqlite3', '@modelcontextprotocol/sdk', 'drizzle-orm', 'pg'],
   poweredByHeader: false,
   typedRoutes: false,
 };

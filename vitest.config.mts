@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { POSTGRES_SUITE } from './tests/postgres-suite';
+
+const ALL = ['lib/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts', 'components/**/*.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -9,10 +12,22 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts', 'components/**/*.test.ts'],
-    setupFiles: ['tests/helpers/setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      // Everything, on SQLite (one file per test file in its own DATA_DIR).
+      { extends: true, test: { name: 'default', include: ALL, setupFiles: ['tests/helpers/setup.ts'] } },
+      // The integration files listed in tests/postgres-suite.ts again, each on its own Postgres database (issue 20).
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES_SUITE,
+          setupFiles: ['tests/helpers/setup.ts', 'tests/helpers/setup-postgres.ts'],
+          globalSetup: ['tests/helpers/postgres-global.ts'],
+        },
+      },
+    ],
   },
 });

@@ -3,13 +3,26 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { getEnv } from '@/lib/env';
 import { createPrivateFile, ensurePrivateDir, makePrivate } from '@/lib/private-files';
 import * as schema from './schema';
+import * as pgSchema from './schema.pg';
 import { toolSetHashOfJson, toolSnapshotHashOfColumns } from './tool-hash';
+import { currentFrame } from './tx-context';
 
+/**
+ * The query surface: typed as drizzle's SQLite database. On Postgres (DATABASE_URL) it is a node-postgres
+ * drizzle database over the tables of db/schema.pg.ts (db/tables.ts hands out the active dialect's tables),
+ * so query code must stay to what both run: awaited builders (not .all/.get/.run), db/sql.ts for raw SQL,
+ * db/transaction.ts for transactions.
+ */
 export type Db = BetterSQLite3Database<typeof schema>;
-type Connection = { file: string; sqlite: Database.Database; db: Db };
+type SqliteConnection = { kind: 'sqlite'; file: string; sqlite: Database.Database; db: Db };
+type PgConnection = { kind: 'postgres'; url: string; pool: pg.Pool; db: Db; ready: Promise<void> | null };
+type Connection = SqliteConnection | PgConnection;
 
 // One connection per process, kept on globalThis so Next's dev reloads and separately
 // bundled route modules share it.
@@ -53,7 +66,7 @@ function cachePreparedStatements(sqlite: Database.Database): void {
   }) as Database.Database['prepare'];
 }
 
-function open(file: string): Connection {
+function openSqlite(file: string): SqliteConnection {
   ensurePrivateDir(path.dirname(file));
   // SQLite creates the file 0644 but gives -wal and -shm the database file's mode: make it 0600 first.
   createPrivateFile(file);
@@ -67,7 +80,43 @@ function open(file: string): Connection {
   registerFunctions(sqlite);
   const db = drizzle(sqlite, { schema });
   migrateWithoutForeignKeys(sqlite, db);
-  return { file, sqlite, db };
+  return { kind: 'sqlite', file, sqlite, db };
+}
+
+// Postgres int8 (count(*), sums) and numeric (avg, sums of bigint) as JavaScript numbers, as SQLite gives them:
+// the harness's counters stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+const PG_POOL_MAX = 10;
+
+function openPostgres(url: string): PgConnection {
+  const pool = new pg.Pool({ connectionString: url, max: PG_POOL_MAX });
+  // An idle client dropped by the server (restart, failover) must not take the process down; the next query reconnects.
+  pool.on('error', (err) => process.stderr.write(`postgres pool: ${err.message}\n`));
+  const db = drizzlePg(pool, { schema: pgSchema }) as unknown as Db;
+  return { kind: 'postgres', url, pool, db, ready: null };
+}
+
+function pgMigrationsFolder(): string {
+  return path.join(process.cwd(), 'db', 'migrations-pg');
+}
+
+/** Any constant: app and workers starting together migrate one at a time under this advisory lock. */
+const MIGRATION_LOCK = 2_020_112_420;
+
+async function migratePostgres(conn: PgConnection): Promise<void> {
+  const client = await conn.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: pgMigrationsFolder() });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -99,27 +148,77 @@ function migrateWithoutForeignKeys(sqlite: Database.Database, db: Db): void {
   }
 }
 
-/** The migrated database for the current DATA_DIR (opened on first use). */
+/**
+ * The database for the current DATA_DIR or DATABASE_URL (opened on first use; SQLite migrates on open, Postgres
+ * in prepareDatabase()). Inside withTransaction (db/transaction.ts) it is that transaction.
+ */
 export function getDb(): Db {
+  return currentFrame<Db>()?.db ?? getConnection().db;
+}
+
+/** The database outside any transaction (db/transaction.ts opens transactions on it). */
+export function getRootDb(): Db {
   return getConnection().db;
 }
 
+/** The raw better-sqlite3 connection: SQLite only. */
 export function getSqlite(): Database.Database {
-  return getConnection().sqlite;
+  const conn = getConnection();
+  if (conn.kind !== 'sqlite') throw new Error('getSqlite() is SQLite-only, and DATABASE_URL points at Postgres: use db/sql.ts');
+  return conn.sqlite;
+}
+
+/** The Postgres pool: Postgres only (db/transaction.ts, the queue). */
+export function getPgPool(): pg.Pool {
+  const conn = getConnection();
+  if (conn.kind !== 'postgres') throw new Error('getPgPool() needs DATABASE_URL=postgres://...');
+  return conn.pool;
+}
+
+/**
+ * Opens the database and applies pending migrations; resolves when queries can run. Start-up, the CLI, workers
+ * and the Postgres test setup await it (SQLite migrates synchronously on first use anyway).
+ */
+export async function prepareDatabase(): Promise<void> {
+  const conn = getConnection();
+  if (conn.kind === 'sqlite') return;
+  conn.ready ??= migratePostgres(conn).catch((err: unknown) => {
+    conn.ready = null;
+    throw err;
+  });
+  await conn.ready;
 }
 
 function getConnection(): Connection {
-  const file = databaseFile();
+  const url = getEnv().databaseUrl;
   const current = holder.__mcpEvalDb;
-  if (current && current.file === file && current.sqlite.open) return current;
-  if (current?.sqlite.open) current.sqlite.close();
-  holder.__mcpEvalDb = open(file);
+  if (url) {
+    if (current?.kind === 'postgres' && current.url === url) return current;
+    closeConnection(current);
+    holder.__mcpEvalDb = openPostgres(url);
+    return holder.__mcpEvalDb;
+  }
+  const file = databaseFile();
+  if (current?.kind === 'sqlite' && current.file === file && current.sqlite.open) return current;
+  closeConnection(current);
+  holder.__mcpEvalDb = openSqlite(file);
   return holder.__mcpEvalDb;
 }
 
-export function closeDb(): void {
-  holder.__mcpEvalDb?.sqlite.close();
+function closeConnection(conn: Connection | undefined): Promise<void> {
+  if (!conn) return Promise.resolve();
+  if (conn.kind === 'sqlite') {
+    if (conn.sqlite.open) conn.sqlite.close();
+    return Promise.resolve();
+  }
+  return conn.pool.end().catch(() => undefined);
+}
+
+/** Closes the connection (SQLite at once; the Postgres pool when the returned promise resolves). */
+export function closeDb(): Promise<void> {
+  const conn = holder.__mcpEvalDb;
   holder.__mcpEvalDb = undefined;
+  return closeConnection(conn);
 }
 
 /**
@@ -129,7 +228,7 @@ export function closeDb(): void {
 export function perConnection<T>(build: (db: Db) => T): () => T {
   const built = new WeakMap<Db, T>();
   return () => {
-    const db = getDb();
+    const db = getRootDb();
     let value = built.get(db);
     if (value === undefined) {
       value = build(db);

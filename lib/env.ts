@@ -12,6 +12,11 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Where the SQLite file, the secret key file and model caches live. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /** `postgres://...` (or `postgresql://`) stores everything in Postgres instead of DATA_DIR's SQLite file (issue 20). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+    .optional(),
   /** Base URL the app is reachable at; the demo servers are registered under it. */
   APP_URL: z.string().url().optional(),
   /** 32+ characters; when unset a random key is generated into DATA_DIR/secret.key (0600). */
@@ -54,6 +59,8 @@ export type Env = {
   port: number;
   host: string;
   dataDir: string;
+  /** A Postgres connection URL, or undefined for SQLite in dataDir. */
+  databaseUrl: string | undefined;
   appUrl: string;
   appSecret: string | undefined;
   allowStdioServers: boolean;
@@ -123,6 +130,7 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
     appSecret: e.APP_SECRET,
     allowStdioServers: e.ALLOW_STDIO_SERVERS ?? isLoopbackHost(e.HOST),

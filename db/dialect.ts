@@ -1,0 +1,12 @@
+import { getEnv } from '@/lib/env';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** `DATABASE_URL=postgres://...` stores everything in Postgres (issue 20); without it, SQLite in DATA_DIR. */
+export function dialect(): Dialect {
+  return getEnv().databaseUrl ? 'postgres' : 'sqlite';
+}
+
+export function isPostgres(): boolean {
+  return dialect() === 'postgres';
+}
