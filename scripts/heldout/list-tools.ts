@@ -5,8 +5,8 @@
  *
  *   npx tsx scripts/heldout/list-tools.ts [--set heldout-2] [slug ...]
  *
- * Sets: 'heldout' (the first set, the default) and 'heldout-2' (a fresh one, labeled blind after
- * the first had been measured on). A new set is a new entry of HELDOUT_SETS.
+ * Sets: 'heldout' (the first set, the default), 'heldout-2' and 'heldout-3' (fresh ones, each labeled
+ * blind after the sets before it had been measured on). A new set is a new entry of HELDOUT_SETS.
  *
  * Servers run without network where the OS allows it (`unshare -rn`, Linux), with a throwaway
  * HOME and dummy credentials: listing tools must not need a real account. The SDK is used
@@ -61,10 +61,38 @@ export const HELDOUT_2_SERVERS: HeldoutServer[] = [
   },
 ];
 
+/**
+ * The third, fresh set (tests/fixtures/heldout-3), labeled blind after the first two had been measured on:
+ * servers that appear nowhere else in the repo nor in shared/data/mcp-servers-2797-tools.json. Two pairs
+ * of servers share a domain (Shortcut and Plane track work; Argo CD and Cloud Run deploy), so that
+ * cross-server pairs are many.
+ */
+export const HELDOUT_3_SERVERS: HeldoutServer[] = [
+  { slug: 'shortcut', packageName: '@shortcut/mcp', env: { SHORTCUT_API_TOKEN: 'dummy-not-a-real-token' } },
+  {
+    slug: 'plane',
+    packageName: '@makeplane/plane-mcp-server',
+    env: { PLANE_API_KEY: 'plane_api_dummy_not_a_real_key', PLANE_WORKSPACE_SLUG: 'heldout', PLANE_API_HOST_URL: 'https://plane.invalid' },
+  },
+  {
+    slug: 'argocd',
+    packageName: 'argocd-mcp',
+    args: ['stdio'],
+    env: { ARGOCD_BASE_URL: 'https://argocd.invalid', ARGOCD_API_TOKEN: 'dummy-not-a-real-token' },
+  },
+  {
+    slug: 'cloud-run',
+    packageName: '@google-cloud/cloud-run-mcp',
+    env: { GOOGLE_CLOUD_PROJECT: 'heldout-dummy-project', GOOGLE_CLOUD_REGION: 'us-central1' },
+  },
+  { slug: 'mapbox', packageName: '@mapbox/mcp-server', env: { MAPBOX_ACCESS_TOKEN: 'pk.dummy-not-a-real-token' } },
+];
+
 /** Set name (the fixtures folder under tests/fixtures) to its servers. */
 export const HELDOUT_SETS: Record<string, HeldoutServer[]> = {
   heldout: HELDOUT_SERVERS,
   'heldout-2': HELDOUT_2_SERVERS,
+  'heldout-3': HELDOUT_3_SERVERS,
 };
 
 const ROOT = path.resolve(__dirname, '../..');
