@@ -1,0 +1,65 @@
+/**
+ * lib/queue/: where a batch's runs wait and who works them (issue 20). Two implementations
+ * behind one shape: in-process.ts (SQLite, one process: today's in-process runner) and
+ * pg-boss.ts (Postgres: pg-boss jobs any worker process claims, per-process queues for runs
+ * that need a key only that process holds). notify.ts carries progress and cancel between
+ * processes. The run engine (lib/eval/run/batch.ts) decides what a run is; the queue only
+ * decides where and when it runs, and that it ends once.
+ */
+
+/** One queued run. `keyed`: it needs an API key that only the enqueueing process holds (in memory). */
+export type QueuedRun = { runId: string; batchId: string; keyed: boolean };
+
+/**
+ * Raw SQL on a connection the caller chose: inside the caller's open transaction, so what is
+ * enqueued commits or rolls back with the batch's rows (pg-boss's `db` option has this shape).
+ */
+export type SqlExecutor = { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+
+export type RunJobContext = {
+  /** Aborted when the batch is cancelled (from any process), the lease is lost, or the worker stops. */
+  signal: AbortSignal;
+  /** 0 on the first delivery; a retry after its worker died counts up. */
+  attempt: number;
+  /** The process working the run (for logs). */
+  processId: string;
+};
+
+/**
+ * Executes one run to its final row (completed, failed or cancelled) and resolves. While it
+ * runs, no other process executes the same run (the queue holds the run's lease); a handler
+ * must still end a run only from 'running' (a conditional UPDATE), which makes a second
+ * delivery of an already ended run a no-op.
+ */
+export type RunJobHandler = (run: QueuedRun, ctx: RunJobContext) => Promise<void>;
+
+/** Work a process does for the queue; `stop` drains (waits for in-flight runs up to `drainMs`, then aborts them). */
+export type QueueWorker = { stop(options?: { drainMs?: number }): Promise<void>; readonly inFlight: number };
+
+export interface RunQueue {
+  readonly kind: 'in-process' | 'pg-boss';
+  /** This process's id (the name of its keyed queue on Postgres). */
+  readonly processId: string;
+  /** Queues runs; on Postgres inside `tx` when given (a rolled-back transaction leaves no job). */
+  enqueue(runs: readonly QueuedRun[], tx?: SqlExecutor): Promise<void>;
+  /** Claims and executes runs, at most `concurrency` at once, until stopped. */
+  work(handler: RunJobHandler, options: { concurrency: number }): Promise<QueueWorker>;
+  /** Drops the batch's queued runs and aborts its in-flight ones in every process. Answers how many queued runs were dropped. */
+  cancel(batchId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** What a batch's progress stream hears: small ids only, subscribers re-read the state. */
+export type QueueSignal =
+  | { type: 'run'; batchId: string; runId: string }
+  | { type: 'done'; batchId: string; status: string }
+  | { type: 'cancel'; batchId: string }
+  /** New runs were queued: idle workers fetch at once instead of at their next poll. */
+  | { type: 'wake' };
+
+export interface SignalBus {
+  /** On Postgres inside `tx` when given: delivered only if it commits. */
+  publish(signal: QueueSignal, tx?: SqlExecutor): Promise<void>;
+  subscribe(listener: (signal: QueueSignal) => void): () => void;
+  close(): Promise<void>;
+}
