@@ -1,5 +1,6 @@
 import 'server-only';
-import { getSqlite } from '../client';
+import { sql } from 'drizzle-orm';
+import { all } from '../sql';
 import type { EvaluationRow } from './runs';
 import type { TestRunRow } from '../schema';
 
@@ -27,21 +28,24 @@ export type BatchReportRunRow = {
   createdAt: string;
 };
 
-/** Every run of the batch, in case-name then model order (one statement; the batch index drives it). */
+/**
+ * Every run of the batch, in case-name then model order (one statement; the batch index drives it).
+ * Runs whose settings were deleted (no provider) sort first, as SQLite puts NULLs first.
+ */
 export async function selectBatchReportRuns(batchId: string): Promise<BatchReportRunRow[]> {
-  const sql = `
-    select r.id as runId, r.test_case_id as testCaseId, tc.name as testCaseName, m.provider as provider, m.model as model,
+  return all<BatchReportRunRow>(sql`
+    select r.id as "runId", r.test_case_id as "testCaseId", tc.name as "testCaseName", m.provider as provider, m.model as model,
       r.status as status, r.classification as classification,
-      case when e.id is null then tc.expected_mcp_server_name else e.expected_server end as expectedServer, case when e.id is null then tc.expected_tool_name else e.expected_tool end as expectedTool,
-      r.selected_server as selectedServer, r.selected_tool as selectedTool,
-      r.confidence_score as confidenceScore, r.confidence_category as confidenceCategory,
-      e.parameter_correctness as parameterCorrectness, e.pass_k as passK, r.samples as samples,
-      r.execution_time_ms as executionTimeMs, r.error_message as errorMessage, e.reasoning as reasoning, r.created_at as createdAt
+      case when e.id is null then tc.expected_mcp_server_name else e.expected_server end as "expectedServer",
+      case when e.id is null then tc.expected_tool_name else e.expected_tool end as "expectedTool",
+      r.selected_server as "selectedServer", r.selected_tool as "selectedTool",
+      r.confidence_score as "confidenceScore", r.confidence_category as "confidenceCategory",
+      e.parameter_correctness as "parameterCorrectness", cast(e.pass_k as integer) as "passK", r.samples as samples,
+      r.execution_time_ms as "executionTimeMs", r.error_message as "errorMessage", e.reasoning as reasoning, r.created_at as "createdAt"
     from test_runs r
     join test_cases tc on tc.id = r.test_case_id
     left join model_settings m on m.id = r.model_settings_id
     left join evaluation_results e on e.test_run_id = r.id
-    where r.batch_id = ?
-    order by tc.name, tc.id, m.provider, m.model, r.created_at, r.id`;
-  return getSqlite().prepare<[string], BatchReportRunRow>(sql).all(batchId);
+    where r.batch_id = ${batchId}
+    order by tc.name, tc.id, m.provider nulls first, m.model nulls first, r.created_at, r.id`);
 }

@@ -1,5 +1,6 @@
 import 'server-only';
-import { getSqlite } from '../client';
+import { sql, type SQL } from 'drizzle-orm';
+import { all, dialectSql, get, sqlBool } from '../sql';
 
 /**
  * A test case x model (provider and model name) whose verdict is unstable: its samples
@@ -27,59 +28,55 @@ export type FlakyFilter = { provider?: string; model?: string; testCaseId?: stri
  * (confidence_source 'sample_agreement'; older rows: any non-local run with samples > 1),
  * or when pass^k failed although the modal answer was right. The local router is
  * deterministic: its confidence is its score margin and says nothing about agreement.
+ * A filter left out adds no condition (an unset value would be an untyped NULL on Postgres).
  */
-const JUDGED = `
+function judged(filter: FlakyFilter): SQL {
+  const conditions = [sql`r.status = 'completed'`, sql`r.classification is not null`];
+  if (filter.provider !== undefined) conditions.push(sql`m.provider = ${filter.provider}`);
+  if (filter.model !== undefined) conditions.push(sql`m.model = ${filter.model}`);
+  if (filter.testCaseId !== undefined) conditions.push(sql`r.test_case_id = ${filter.testCaseId}`);
+  return sql`
   select r.id, r.test_case_id, m.provider, m.model, r.batch_id, r.tool_set_id, r.created_at,
     case when r.classification in ('TP', 'TN') then 1 else 0 end as correct,
     case when (r.samples > 1 and r.confidence_score < 1 and (r.confidence_source = 'sample_agreement'
                 or (r.confidence_source is null and m.provider <> 'local')))
-              or (e.pass_k = 0 and r.classification in ('TP', 'TN')) then 1 else 0 end as disagree
+              or (e.pass_k = ${sqlBool(false)} and r.classification in ('TP', 'TN')) then 1 else 0 end as disagree
   from test_runs r
   join model_settings m on m.id = r.model_settings_id
   left join evaluation_results e on e.test_run_id = r.id
-  where r.status = 'completed' and r.classification is not null
-    and (@provider is null or m.provider = @provider) and (@model is null or m.model = @model)
-    and (@testCaseId is null or r.test_case_id = @testCaseId)`;
+  where ${sql.join(conditions, sql` and `)}`;
+}
 
-const PAIRS = `
-  with judged as (${JUDGED}),
+/** The judged runs, the tool listings under which a pair flipped, and the flaky pairs (CTEs `judged`, `flips`, `pairs`). */
+function pairs(filter: FlakyFilter): SQL {
+  return sql`
+  with judged as (${judged(filter)}),
   flips as (
     select test_case_id, provider, model, count(*) as flipped from (
       select test_case_id, provider, model, tool_set_id from judged
       where batch_id is not null and tool_set_id is not null
       group by test_case_id, provider, model, tool_set_id
       having count(distinct batch_id) >= 2 and min(correct) <> max(correct)
-    ) group by test_case_id, provider, model
+    ) flipped_sets group by test_case_id, provider, model
   ),
   pairs as (
     select j.test_case_id, j.provider, j.model, sum(j.disagree) as disagreeing, count(*) as runs, sum(j.correct) as correct_runs,
       max(j.created_at) as last_run_at, coalesce(f.flipped, 0) as flipped
     from judged j left join flips f on f.test_case_id = j.test_case_id and f.provider = j.provider and f.model = j.model
-    group by j.test_case_id, j.provider, j.model
+    group by j.test_case_id, j.provider, j.model, f.flipped
     having sum(j.disagree) > 0 or coalesce(f.flipped, 0) > 0
   )`;
-
-type Params = { provider: string | null; model: string | null; testCaseId: string | null };
-
-function params(filter: FlakyFilter): Params {
-  return { provider: filter.provider ?? null, model: filter.model ?? null, testCaseId: filter.testCaseId ?? null };
 }
 
 /** The flaky pairs, most disagreement and flips first, then the most recently run. */
 export async function selectFlakyPairs(filter: FlakyFilter, page: { limit: number; offset: number }): Promise<{ rows: FlakyPairRow[]; total: number }> {
-  const db = getSqlite();
-  const p = params(filter);
-  const total = db.prepare<Params, number>(`${PAIRS} select count(*) from pairs`).pluck().get(p) ?? 0;
-  const rows = db
-    .prepare<Params & { limit: number; offset: number }, FlakyPairRow>(
-      `${PAIRS}
-      select p.test_case_id as testCaseId, tc.name as testCaseName, p.provider as provider, p.model as model,
-        p.disagreeing as disagreeingRuns, p.flipped as flippedToolSets, p.runs as runs, p.correct_runs as correctRuns, p.last_run_at as lastRunAt
+  const total = (await get<{ n: number }>(sql`${pairs(filter)} select count(*) as n from pairs`))?.n ?? 0;
+  const rows = await all<FlakyPairRow>(sql`${pairs(filter)}
+      select p.test_case_id as "testCaseId", tc.name as "testCaseName", p.provider as provider, p.model as model,
+        p.disagreeing as "disagreeingRuns", p.flipped as "flippedToolSets", p.runs as runs, p.correct_runs as "correctRuns", p.last_run_at as "lastRunAt"
       from pairs p join test_cases tc on tc.id = p.test_case_id
       order by (p.disagreeing + p.flipped) desc, p.last_run_at desc, tc.name, p.provider, p.model
-      limit @limit offset @offset`,
-    )
-    .all({ ...p, ...page });
+      limit ${page.limit} offset ${page.offset}`);
   return { rows, total };
 }
 
@@ -100,22 +97,32 @@ export type FlakyHistoryRow = {
   createdAt: string;
 };
 
+/** The given case ids as one bound JSON text, read back as rows (one statement text whatever the count). */
+function caseIdList(ids: readonly string[]): SQL {
+  const json = JSON.stringify(ids);
+  return dialectSql({
+    sqlite: sql`select value from json_each(${json})`,
+    postgres: sql`select json_array_elements_text(${json}::json)`,
+  });
+}
+
 /** The latest `perPair` judged runs of each of the given test cases (every model; the caller keeps its pairs). */
 export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number): Promise<FlakyHistoryRow[]> {
   if (testCaseIds.length === 0) return [];
-  const sql = `
-    select * from (
-      select r.id as runId, r.test_case_id as testCaseId, m.provider as provider, m.model as model, r.batch_id as batchId, b.name as batchName,
-        r.classification as classification, r.samples as samples, r.confidence_score as confidenceScore, r.confidence_source as confidenceSource,
-        e.pass_k as passK, ts.hash as toolSetHash, r.created_at as createdAt,
-        row_number() over (partition by r.test_case_id, m.provider, m.model order by r.created_at desc, r.id desc) as position
+  return all<FlakyHistoryRow>(sql`
+    select "runId", "testCaseId", provider, model, "batchId", "batchName", classification, samples, "confidenceScore", "confidenceSource",
+      "passK", "toolSetHash", "createdAt"
+    from (
+      select r.id as "runId", r.test_case_id as "testCaseId", m.provider as provider, m.model as model, r.batch_id as "batchId", b.name as "batchName",
+        r.classification as classification, r.samples as samples, r.confidence_score as "confidenceScore", r.confidence_source as "confidenceSource",
+        cast(e.pass_k as integer) as "passK", ts.hash as "toolSetHash", r.created_at as "createdAt",
+        row_number() over (partition by r.test_case_id, m.provider, m.model order by r.created_at desc, r.id desc) as rn
       from test_runs r
       join model_settings m on m.id = r.model_settings_id
       left join evaluation_results e on e.test_run_id = r.id
       left join run_batches b on b.id = r.batch_id
       left join tool_sets ts on ts.id = r.tool_set_id
-      where r.test_case_id in (select value from json_each(?)) and r.status = 'completed' and r.classification is not null
-    ) where position <= ?
-    order by testCaseId, provider, model, createdAt desc`;
-  return getSqlite().prepare<[string, number], FlakyHistoryRow & { position?: number }>(sql).all(JSON.stringify(testCaseIds), perPair).map(({ position: _p, ...row }) => row);
+      where r.test_case_id in (${caseIdList(testCaseIds)}) and r.status = 'completed' and r.classification is not null
+    ) latest where rn <= ${perPair}
+    order by "testCaseId", provider, model, "createdAt" desc`);
 }
