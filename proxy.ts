@@ -18,7 +18,7 @@ function policy(): GatePolicy {
  * One gate in front of every page, /api route, /mcp and the demo servers (see
  * lib/security/gate.ts for the rules and SECURITY.md for the threat model).
  */
-export function proxy(req: NextRequest): NextResponse {
+export async function proxy(req: NextRequest): Promise<NextResponse> {
   const verdict = checkRequest({ method: req.method, path: req.nextUrl.pathname, headers: req.headers }, policy());
   if (!verdict.ok) {
     const requestId = requestIdOf(req);
@@ -28,7 +28,7 @@ export function proxy(req: NextRequest): NextResponse {
       { status: verdict.status, headers: { 'x-request-id': requestId } },
     );
   }
-  const auth = authenticate(req);
+  const auth = await authenticate(req);
   if (!auth.ok) return toNextResponse(refusalResponse(auth, requestIdOf(req), req.url));
   return NextResponse.next();
 }

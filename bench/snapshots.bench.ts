@@ -147,7 +147,7 @@ function measureMigration(dir: string, tools: SnapshotToolInput[]): { ms: number
 }
 
 /** The new way, through db/queries/tool-snapshots; `vary` changes one tool's description every `vary` runs. */
-function measureAfter(dir: string, tools: SnapshotToolInput[], label: string, vary?: number): Figures & { definitions: number; listings: number } {
+async function measureAfter(dir: string, tools: SnapshotToolInput[], label: string, vary?: number): Promise<Figures & { definitions: number; listings: number }> {
   closeDb();
   process.env.DATA_DIR = dir;
   const db = getSqlite();
@@ -163,9 +163,9 @@ function measureAfter(dir: string, tools: SnapshotToolInput[], label: string, va
   );
   const bytes = usedBytes(db) - base;
   const stat = dbstatBytes(db, NEW_OBJECTS);
-  const counts = snapshotStorageCounts();
+  const counts = await snapshotStorageCounts();
   const deleteAllMs = time(() => db.prepare('delete from test_runs').run());
-  const left = snapshotStorageCounts();
+  const left = await snapshotStorageCounts();
   if (left.snapshots + left.sets + left.members !== 0) throw new Error(`garbage left after deleting every run: ${JSON.stringify(left)}`);
   closeDb();
   return { label, bytesPerRun: bytes / RUNS, dbstatPerRun: stat / RUNS, storeUsPerRun: (storeMs * 1000) / RUNS, deleteAllMs, definitions: counts.snapshots, listings: counts.sets };
@@ -181,8 +181,8 @@ export async function runBenchmark(): Promise<void> {
     const listingBytes = tools.reduce((n, t) => n + JSON.stringify(t).length, 0);
     console.log(`${RUNS} runs, each shown the same ${tools.length} tools (${listingBytes} bytes of JSON as listed)`);
     const before = measureBefore(fs.mkdtempSync(path.join(root, 'before-')), tools);
-    const same = measureAfter(fs.mkdtempSync(path.join(root, 'after-')), tools, 'after: content-addressed, same tools');
-    const changing = measureAfter(fs.mkdtempSync(path.join(root, 'vary-')), tools, 'after: one description changes every 100 runs', 100);
+    const same = await measureAfter(fs.mkdtempSync(path.join(root, 'after-')), tools, 'after: content-addressed, same tools');
+    const changing = await measureAfter(fs.mkdtempSync(path.join(root, 'vary-')), tools, 'after: one description changes every 100 runs', 100);
     console.table(
       [before, same, changing].map((f) => ({
         storage: f.label,

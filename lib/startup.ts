@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { prepareDatabase } from '@/db/client';
 import { recoverPendingAssessments } from '@/db/queries/run-confidence';
 import { recoverInterruptedRuns } from '@/db/queries/runs';
 import { getServersByNames, setServerStatus } from '@/db/queries/servers';
@@ -21,11 +21,11 @@ const CHECK_DELAY_MS = 1500;
 async function checkDemoServersWhenListening(): Promise<void> {
   for (let attempt = 1; attempt <= CHECK_ATTEMPTS; attempt++) {
     await new Promise((r) => setTimeout(r, CHECK_DELAY_MS).unref());
-    const rows = getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id));
-    const results = await Promise.all(rows.map(async (row) => ({ row, check: await checkConnectivity(toConnection(row)) })));
+    const rows = await getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id));
+    const results = await Promise.all(rows.map(async (row) => ({ row, check: await checkConnectivity(await toConnection(row)) })));
     const lastAttempt = attempt === CHECK_ATTEMPTS;
     for (const { row, check } of results) {
-      if (check.ok || lastAttempt) setServerStatus(row.id, check.ok ? { ok: true } : { ok: false, detail: check.detail });
+      if (check.ok || lastAttempt) await setServerStatus(row.id, check.ok ? { ok: true } : { ok: false, detail: check.detail });
     }
     if (results.every((r) => r.check.ok)) return;
   }
@@ -36,17 +36,17 @@ export async function runStartup(): Promise<void> {
   const env = getEnv();
   // Before anything else: an exposed instance without credentials must not come up at all.
   for (const warning of checkAuthAtStartup(env).warnings) log.warn(warning);
-  getDb(); // opens the database and applies pending migrations
-  log.info('database ready', { dataDir: env.dataDir });
-  const recovered = recoverInterruptedRuns();
+  await prepareDatabase(); // opens the database and applies pending migrations
+  log.info('database ready', env.databaseUrl ? { database: 'postgres' } : { dataDir: env.dataDir });
+  const recovered = await recoverInterruptedRuns();
   if (recovered.runs || recovered.batches) log.warn('marked work interrupted by the last stop as failed', recovered);
-  const unrated = recoverPendingAssessments();
+  const unrated = await recoverPendingAssessments();
   if (unrated) log.warn('runs whose self-assessment the last stop cut off are unrated', { runs: unrated });
   if (env.seedDemo) {
-    const seeded = seedDemoData(env.appUrl);
+    const seeded = await seedDemoData(env.appUrl);
     if (seeded.seeded) log.info('demo data seeded', { servers: seeded.servers, testCases: seeded.testCases, appUrl: env.appUrl });
   }
-  const moved = repointDemoServers(env.appUrl);
+  const moved = await repointDemoServers(env.appUrl);
   if (moved) log.info('demo servers now point at this address', { servers: moved, appUrl: env.appUrl });
   void checkDemoServersWhenListening().catch((err: unknown) =>
     log.warn('demo server check failed', { error: err instanceof Error ? err.message : String(err) }),

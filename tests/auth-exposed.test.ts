@@ -58,7 +58,7 @@ function request(method: string, urlPath: string, headers: Record<string, string
 
 /** What proxy.ts does, then the route handler when the request gets through. */
 async function through(handler: unknown, method: string, urlPath: string, headers: Record<string, string> = {}, body?: unknown) {
-  const decision = authenticate(request(method, urlPath, headers));
+  const decision = await authenticate(request(method, urlPath, headers));
   if (!decision.ok) {
     const res = refusalResponse(decision, 'test', `http://eval.example.com:3000${urlPath}`);
     return { status: res.status, location: res.headers.get('location'), body: (await res.text()) || null };
@@ -133,7 +133,7 @@ describe('start-up beyond loopback', () => {
     setEnv({ HOST: '0.0.0.0' });
     await expect(runStartup()).rejects.toThrow(/Refusing to start: HOST=0\.0\.0\.0 .*ADMIN_PASSWORD.*ADMIN_TOKEN.*AUTH=none/);
     // Should the proxy be reached anyway, it refuses everything.
-    const decision = authenticate(request('GET', '/api/servers'));
+    const decision = await authenticate(request('GET', '/api/servers'));
     expect(decision).toMatchObject({ ok: false, status: 503, code: 'auth_not_configured' });
   });
 
@@ -151,7 +151,7 @@ describe('start-up beyond loopback', () => {
     }
     const warnings = records.filter((r) => r.level === 'warn' && /AUTH=none with HOST=0\.0\.0\.0/.test(r.msg));
     expect(warnings).toHaveLength(2);
-    expect(authenticate(request('GET', '/api/servers'))).toEqual({ ok: true, via: 'opted-out' });
+    expect(await authenticate(request('GET', '/api/servers'))).toEqual({ ok: true, via: 'opted-out' });
   });
 
   it('starts with a password', async () => {
@@ -159,22 +159,22 @@ describe('start-up beyond loopback', () => {
     await expect(runStartup()).resolves.toBeUndefined();
   });
 
-  it('on loopback without a credential, nothing changes: every request gets in', () => {
+  it('on loopback without a credential, nothing changes: every request gets in', async () => {
     setEnv({ HOST: '127.0.0.1' });
-    expect(authenticate(request('POST', '/api/servers'))).toEqual({ ok: true, via: 'off' });
-    expect(authenticate(request('GET', '/settings'))).toEqual({ ok: true, via: 'off' });
+    expect(await authenticate(request('POST', '/api/servers'))).toEqual({ ok: true, via: 'off' });
+    expect(await authenticate(request('GET', '/settings'))).toEqual({ ok: true, via: 'off' });
   });
 
-  it('an ADMIN_PASSWORD shorter than 12 characters is refused as invalid configuration', () => {
+  it('an ADMIN_PASSWORD shorter than 12 characters is refused as invalid configuration', async () => {
     setEnv({ HOST: '0.0.0.0', ADMIN_PASSWORD: 'short' });
-    expect(() => authenticate(request('GET', '/'))).toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
+    await expect(authenticate(request('GET', '/'))).rejects.toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
   });
 });
 
 describe('with a password, beyond loopback', () => {
   beforeEach(() => setEnv({ HOST: '0.0.0.0', ADMIN_PASSWORD: PASSWORD, ADMIN_TOKEN }));
 
-  it('refuses every page and API route without credentials: pages go to the login page, the API answers 401 JSON', () => {
+  it('refuses every page and API route without credentials: pages go to the login page, the API answers 401 JSON', async () => {
     const endpoints = appEndpoints();
     expect(endpoints.length).toBeGreaterThan(45);
     const protectedOnes = endpoints.filter((e) => !isPublic(e));
@@ -182,7 +182,7 @@ describe('with a password, beyond loopback', () => {
     expect(protectedOnes.filter((e) => !e.path.startsWith('/api/')).length).toBeGreaterThan(10);
     const wrong: string[] = [];
     for (const e of protectedOnes) {
-      const decision = authenticate(request(e.method, e.path));
+      const decision = await authenticate(request(e.method, e.path));
       const page = !e.path.startsWith('/api/') && e.method === 'GET';
       const expected: Partial<AuthDecision> = page
         ? { ok: false, status: 401, code: 'unauthorized', redirectTo: `/login?next=${encodeURIComponent(e.path)}` }
@@ -197,20 +197,20 @@ describe('with a password, beyond loopback', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('lets the public paths through: login, health, /mcp (its own keys), the demo servers', () => {
+  it('lets the public paths through: login, health, /mcp (its own keys), the demo servers', async () => {
     const publicOnes = appEndpoints().filter(isPublic);
     expect(publicOnes.map((e) => `${e.method} ${e.path}`)).toEqual(
       expect.arrayContaining(['GET /login', 'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/health', 'POST /mcp', 'POST /demo/rag/mcp']),
     );
-    for (const e of publicOnes) expect(authenticate(request(e.method, e.path)), `${e.method} ${e.path}`).toMatchObject({ ok: true });
+    for (const e of publicOnes) expect(await authenticate(request(e.method, e.path)), `${e.method} ${e.path}`).toMatchObject({ ok: true });
   });
 
   it('answers a refused page with a redirect that keeps where the user was going, and the API with 401 JSON', async () => {
     const pageUrl = 'http://eval.example.com:3000/runs?status=failed';
-    const page = refusalResponse(authenticate(request('GET', pageUrl)) as Extract<AuthDecision, { ok: false }>, 'rid', pageUrl);
+    const page = refusalResponse((await authenticate(request('GET', pageUrl))) as Extract<AuthDecision, { ok: false }>, 'rid', pageUrl);
     expect(page.status).toBe(307);
     expect(page.headers.get('location')).toBe(`http://eval.example.com:3000/login?next=${encodeURIComponent('/runs?status=failed')}`);
-    const api = refusalResponse(authenticate(request('GET', '/api/servers')) as Extract<AuthDecision, { ok: false }>, 'rid', 'http://eval.example.com:3000/api/servers');
+    const api = refusalResponse((await authenticate(request('GET', '/api/servers'))) as Extract<AuthDecision, { ok: false }>, 'rid', 'http://eval.example.com:3000/api/servers');
     expect(api.status).toBe(401);
     expect(api.headers.get('www-authenticate')).toMatch(/^Bearer /);
     expect(await api.json()).toEqual({ error: { code: 'unauthorized', message: expect.stringMatching(/\/login.*Authorization: Bearer/) }, requestId: 'rid' });
@@ -218,9 +218,8 @@ describe('with a password, beyond loopback', () => {
 
   it('accepts the session cookie from a real login on every page and API route', async () => {
     const cookie = await sessionCookie();
-    const refused = appEndpoints()
-      .filter((e) => !isPublic(e))
-      .filter((e) => !authenticate(request(e.method, e.path, { cookie: `theme=dark; ${cookie}` })).ok);
+    const refused: { method: string; path: string }[] = [];
+    for (const e of appEndpoints().filter((x) => !isPublic(x))) if (!(await authenticate(request(e.method, e.path, { cookie: `theme=dark; ${cookie}` }))).ok) refused.push(e);
     expect(refused).toEqual([]);
     // And the request reaches the real handler.
     const servers = await through(serversRoute.GET, 'GET', '/api/servers', { cookie });
@@ -234,9 +233,8 @@ describe('with a password, beyond loopback', () => {
     const token = await createToken('api', 'ci pipeline');
     expect(token.key).toMatch(/^mcpeval_api_[A-Za-z0-9_-]{43}$/);
     for (const bearer of [token.key, ADMIN_TOKEN]) {
-      const refused = appEndpoints()
-        .filter((e) => !isPublic(e))
-        .filter((e) => !authenticate(request(e.method, e.path, { authorization: `Bearer ${bearer}` })).ok);
+      const refused: { method: string; path: string }[] = [];
+      for (const e of appEndpoints().filter((x) => !isPublic(x))) if (!(await authenticate(request(e.method, e.path, { authorization: `Bearer ${bearer}` }))).ok) refused.push(e);
       expect(refused).toEqual([]);
     }
     const created = await through(testCasesRoute.GET, 'GET', '/api/test-cases', { authorization: `Bearer ${token.key}` });
@@ -248,9 +246,9 @@ describe('with a password, beyond loopback', () => {
   it('refuses a wrong, malformed or revoked token, even alongside a valid session', async () => {
     const cookie = await sessionCookie();
     const token = await createToken('api', 'to revoke');
-    expect(authenticate(request('GET', '/api/servers', { authorization: `Bearer ${token.key}` })).ok).toBe(true);
+    expect((await authenticate(request('GET', '/api/servers', { authorization: `Bearer ${token.key}` }))).ok).toBe(true);
     expect((await call(keyRoute.DELETE, 'DELETE', `/api/api-keys/${token.id}`, { params: { id: token.id } })).status).toBe(200);
-    expect(authenticate(request('GET', '/api/servers', { authorization: `Bearer ${token.key}` }))).toMatchObject({
+    expect(await authenticate(request('GET', '/api/servers', { authorization: `Bearer ${token.key}` }))).toMatchObject({
       ok: false,
       status: 401,
       code: 'invalid_token',
@@ -258,16 +256,16 @@ describe('with a password, beyond loopback', () => {
     });
     const forged = `mcpeval_api_${'A'.repeat(43)}`;
     for (const header of [`Bearer ${forged}`, `Bearer ${ADMIN_TOKEN}x`, 'Bearer', `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`]) {
-      expect(authenticate(request('GET', '/api/servers', { authorization: header, cookie })), header).toMatchObject({ ok: false, code: 'invalid_token' });
+      expect(await authenticate(request('GET', '/api/servers', { authorization: header, cookie })), header).toMatchObject({ ok: false, code: 'invalid_token' });
     }
   });
 
   it('keeps the two kinds apart: an /mcp key is no API token, and an API token does not open /mcp', async () => {
     const mcpKey = await createToken('mcp', 'claude desktop');
     const apiToken = await createToken('api', 'script');
-    expect(authenticate(request('GET', '/api/servers', { authorization: `Bearer ${mcpKey.key}` }))).toMatchObject({ ok: false, code: 'invalid_token' });
-    expect(authenticateMcp(new Headers({ 'x-api-key': apiToken.key }))).toMatchObject({ ok: false });
-    expect(authenticateMcp(new Headers({ 'x-api-key': mcpKey.key }))).toMatchObject({ ok: true });
+    expect(await authenticate(request('GET', '/api/servers', { authorization: `Bearer ${mcpKey.key}` }))).toMatchObject({ ok: false, code: 'invalid_token' });
+    expect(await authenticateMcp(new Headers({ 'x-api-key': apiToken.key }))).toMatchObject({ ok: false });
+    expect(await authenticateMcp(new Headers({ 'x-api-key': mcpKey.key }))).toMatchObject({ ok: true });
     const mcpOnly = await call<{ items: { kind: string }[] }>(keysRoute.GET, 'GET', '/api/api-keys', { query: { kind: 'mcp' } });
     expect(mcpOnly.body.items.length).toBeGreaterThan(0);
     expect(mcpOnly.body.items.every((k) => k.kind === 'mcp')).toBe(true);
@@ -276,11 +274,11 @@ describe('with a password, beyond loopback', () => {
   it('refuses an expired session, a forged one, and every session once the password changes', async () => {
     const cookie = await sessionCookie();
     const thirteenHours = Date.now() + 13 * 3600_000;
-    expect(authenticate(request('GET', '/api/servers', { cookie }), undefined, thirteenHours)).toMatchObject({ ok: false, message: expect.stringMatching(/expired/) });
+    expect(await authenticate(request('GET', '/api/servers', { cookie }), undefined, thirteenHours)).toMatchObject({ ok: false, message: expect.stringMatching(/expired/) });
     const forged = cookie.replace(/\.(\d+)\./, (_m, iat: string) => `.${Number(iat) - 1}.`);
-    expect(authenticate(request('GET', '/api/servers', { cookie: forged })).ok).toBe(false);
+    expect((await authenticate(request('GET', '/api/servers', { cookie: forged }))).ok).toBe(false);
     setEnv({ HOST: '0.0.0.0', ADMIN_PASSWORD: `${PASSWORD} rotated`, ADMIN_TOKEN });
-    expect(authenticate(request('GET', '/api/servers', { cookie })).ok).toBe(false);
+    expect((await authenticate(request('GET', '/api/servers', { cookie }))).ok).toBe(false);
   });
 
   it('sets the cookie HttpOnly, SameSite=Strict, Path=/, with a 12 h expiry, Secure only over https', async () => {
@@ -337,15 +335,15 @@ describe('with a password, beyond loopback', () => {
   it('counts wrong ADMIN_TOKEN guesses in the same budget: the sixth is a 429, the right token too, while Settings tokens are unaffected', async () => {
     const guesser = { 'x-forwarded-for': newClient() };
     for (let i = 0; i < 5; i++) {
-      expect(authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${ADMIN_TOKEN}-${i}` }))).toMatchObject({ ok: false, status: 401 });
+      expect(await authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${ADMIN_TOKEN}-${i}` }))).toMatchObject({ ok: false, status: 401 });
     }
-    const limited = authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${ADMIN_TOKEN}` }));
+    const limited = await authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${ADMIN_TOKEN}` }));
     expect(limited).toMatchObject({ ok: false, status: 429, code: 'too_many_attempts' });
     const res = refusalResponse(limited as Extract<AuthDecision, { ok: false }>, 'rid', 'http://eval.example.com:3000/api/servers');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(50);
     expect((await loginAs(PASSWORD, guesser['x-forwarded-for'])).status).toBe(429);
     const token = await createToken('api', 'unaffected');
-    expect(authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${token.key}` })).ok).toBe(true);
+    expect((await authenticate(request('GET', '/api/servers', { ...guesser, authorization: `Bearer ${token.key}` }))).ok).toBe(true);
   });
 
   it('answers 409 at the login route when authentication is off', async () => {

@@ -123,9 +123,9 @@ describe('demo seed', () => {
   it('registers the three demo servers and their test cases once', async () => {
     // Another base URL than the imports above used: the seed skips urls already registered.
     const base = basicGuarded.baseUrl;
-    const first = seedDemoData(base);
+    const first = await seedDemoData(base);
     expect(first).toMatchObject({ seeded: true, servers: 3, testCases: 30 });
-    expect(seedDemoData(base).seeded).toBe(false);
+    expect((await seedDemoData(base)).seeded).toBe(false);
     const cases = await call<{ total: number }>(testCasesRoute.GET, 'GET', '/api/test-cases', { query: { serverName: 'rag' } });
     expect(cases.body.total).toBeGreaterThan(5);
     const rows = getSqlite().prepare("select name, transport, url from mcp_servers where name in ('rag','todo','valuerank') order by name").all();
@@ -136,27 +136,27 @@ describe('demo seed', () => {
     ]);
   });
 
-  it('follows the app to a new address on start, leaving a demo server the user re-pointed alone', () => {
+  it('follows the app to a new address on start, leaving a demo server the user re-pointed alone', async () => {
     const urls = () =>
       Object.fromEntries(
         (getSqlite().prepare("select name, url from mcp_servers where name in ('rag','todo','valuerank')").all() as { name: string; url: string }[]).map((r) => [r.name, r.url]),
       );
     const base = basicGuarded.baseUrl;
-    expect(repointDemoServers(base), 'same address as at the seed: nothing to do').toBe(0);
+    expect(await repointDemoServers(base), 'same address as at the seed: nothing to do').toBe(0);
 
     // The user points todo at their own copy; then the app restarts on another port.
     const custom = 'http://todo.example.test/demo/todo/mcp';
     getSqlite().prepare("update mcp_servers set url = ? where name = 'todo'").run(custom);
     const moved = 'http://127.0.0.1:45671';
-    expect(repointDemoServers(moved)).toBe(2);
+    expect(await repointDemoServers(moved)).toBe(2);
     expect(urls()).toEqual({ rag: `${moved}/demo/rag/mcp`, todo: custom, valuerank: `${moved}/demo/valuerank/sse` });
-    expect(repointDemoServers(moved), 'a second start on the same address changes nothing').toBe(0);
+    expect(await repointDemoServers(moved), 'a second start on the same address changes nothing').toBe(0);
 
     // A database seeded before the address was recorded: loopback demo URLs are taken as the app's own.
     getSqlite().prepare("delete from app_meta where key = 'demo_app_url'").run();
     getSqlite().prepare("update mcp_servers set url = 'http://localhost:3999/demo/rag/mcp' where name = 'rag'").run();
     const later = 'http://127.0.0.1:45672';
-    expect(repointDemoServers(later)).toBe(2);
+    expect(await repointDemoServers(later)).toBe(2);
     expect(urls()).toEqual({ rag: `${later}/demo/rag/mcp`, todo: custom, valuerank: `${later}/demo/valuerank/sse` });
   });
 });

@@ -50,7 +50,7 @@ const seen: { method: string; path: string; headers: Headers }[] = [];
 async function app(req: Request): Promise<Response> {
   const url = new URL(req.url);
   seen.push({ method: req.method, path: url.pathname, headers: req.headers });
-  const decision = authenticate(req);
+  const decision = await authenticate(req);
   if (!decision.ok) return refusalResponse(decision, 'test', req.url);
   for (const [pattern, module] of ROUTES) {
     const match = pattern.exec(url.pathname);

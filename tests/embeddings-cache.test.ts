@@ -45,7 +45,7 @@ describe('embedWithCache', () => {
     expect(s.last).toEqual({ hits: 2, misses: 1 });
     expect(Array.from(second[0]!)).toEqual(Array.from(first[3]!));
     expect(Array.from(second[2]!)).toEqual(Array.from(first[0]!));
-    expect(countCachedEmbeddings('fake-a')).toBe(4);
+    expect(await countCachedEmbeddings('fake-a')).toBe(4);
 
     await embedWithCache(provider, ['alpha', 'delta']);
     expect(provider.calls).toHaveLength(2);
@@ -60,7 +60,7 @@ describe('embedWithCache', () => {
     await embedWithCache(revised, ['same text']);
     expect([a.calls, b.calls, revised.calls]).toEqual([[['same text']], [['same text']], [['same text']]]);
     expect(cacheModelKey(revised)).toBe('fake-sep@v2');
-    expect(countCachedEmbeddings('fake-sep@v2')).toBe(1);
+    expect(await countCachedEmbeddings('fake-sep@v2')).toBe(1);
   });
 
   it('treats a row of another size as a miss and replaces it', async () => {
@@ -91,7 +91,7 @@ describe('embedWithCache', () => {
     const warmMs = performance.now() - started;
     expect(provider.calls).toHaveLength(1);
     expect(warm).toHaveLength(5000);
-    expect(countCachedEmbeddings('fake-many')).toBe(5000);
+    expect(await countCachedEmbeddings('fake-many')).toBe(5000);
     console.info(`embedding cache, 5000 texts: cold ${Math.round(coldMs)} ms, warm ${Math.round(warmMs)} ms`);
     expect(warmMs).toBeLessThan(1000);
   });

@@ -14,7 +14,7 @@ let key: string;
 beforeAll(async () => {
   createRunWriter().server('inspected-server');
   endpoint = await startMcpEndpoint();
-  key = newKey('inspector');
+  key = await newKey('inspector');
 });
 
 afterAll(async () => {

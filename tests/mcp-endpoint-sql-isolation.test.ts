@@ -55,9 +55,9 @@ function queryProcesses(): number[] | null {
 
 beforeAll(async () => {
   endpoint = await startWebServer((req) => handleMcpRequest(req, 'req-sql-isolation', { timeoutMs: CALL_TIMEOUT_MS }));
-  first = await connectClient(endpoint.url, newKey('first'));
-  second = await connectClient(endpoint.url, newKey('second'));
-  newKey('third');
+  first = await connectClient(endpoint.url, await newKey('first'));
+  second = await connectClient(endpoint.url, await newKey('second'));
+  await newKey('third');
   const insert = getSqlite().prepare(
     `insert into mcp_servers (id, name, transport, url, command, args, env_secret, auth_type, auth_secret) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );

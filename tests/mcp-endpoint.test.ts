@@ -65,7 +65,7 @@ beforeAll(async () => {
   );
   for (let i = 0; i < 40; i++) insertTool.run(`td-${i}`, ids.bigRun, `tool_${i}`, `tool_${i}`, `Tool number ${i}: ${'d'.repeat(200)}`);
   endpoint = await startMcpEndpoint();
-  client = await connectClient(endpoint.mcpUrl, newKey('main'));
+  client = await connectClient(endpoint.mcpUrl, await newKey('main'));
 });
 
 afterAll(async () => {
@@ -294,7 +294,7 @@ describe('tools', () => {
   });
 
   it('logs every MCP request and tool call with a request id, never the key', async () => {
-    const key = newKey('logged');
+    const key = await newKey('logged');
     const res = await rpc(endpoint.mcpUrl, { 'x-api-key': key, 'x-request-id': 'req-mcp-log-1' }, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'list_servers', arguments: {} } });
     const body = (await res.json()) as { result: { content: { text: string }[] } };
     expect(res.headers.get('x-request-id')).toBe('req-mcp-log-1');
@@ -337,7 +337,7 @@ describe('authentication', () => {
   });
 
   it('GET and DELETE answer 405 (stateless), still authenticated and counted', async () => {
-    const key = newKey('methods');
+    const key = await newKey('methods');
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(endpoint.mcpUrl, { method, headers: { 'x-api-key': key, accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
@@ -350,7 +350,7 @@ describe('authentication', () => {
 describe('rate limit: 120 requests per minute per key', () => {
   it('the 121st request in the window gets 429 with Retry-After; every response has the headers', async () => {
     resetRateLimits();
-    const key = newKey('limited');
+    const key = await newKey('limited');
     const before = Math.floor(Date.now() / 1000);
     for (let i = 1; i <= 120; i++) {
       const res = await rpc(endpoint.mcpUrl, { 'x-api-key': key });
@@ -374,13 +374,13 @@ describe('rate limit: 120 requests per minute per key', () => {
     expect(body.error.message).toContain('Rate limit exceeded');
 
     // Another key has its own window.
-    const other = await rpc(endpoint.mcpUrl, { 'x-api-key': newKey('independent') });
+    const other = await rpc(endpoint.mcpUrl, { 'x-api-key': await newKey('independent') });
     expect(other.status).toBe(200);
     expect(other.headers.get('x-ratelimit-remaining')).toBe('119');
   });
 
   it('counts concurrent requests exactly', async () => {
-    const key = newKey('concurrent');
+    const key = await newKey('concurrent');
     const responses = await Promise.all(Array.from({ length: 130 }, () => rpc(endpoint.mcpUrl, { 'x-api-key': key })));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(120);
@@ -402,7 +402,7 @@ describe('timeout', () => {
   });
 
   it('a call over the timeout is stopped with a structured error, and the next query works', async () => {
-    const c = await connectClient(slow.url, newKey('slow'));
+    const c = await connectClient(slow.url, await newKey('slow'));
     const r = await callTool('query_sql', { sql: 'with recursive n(i) as (select 1 union all select i + 1 from n where i < 30000000) select count(*) from n' }, c);
     expect(r.isError).toBe(true);
     expect(r.error).toMatchObject({ code: 'timeout' });

@@ -27,9 +27,9 @@ let demo: Awaited<ReturnType<typeof startDemoServers>>;
 let batchId = '';
 
 beforeAll(async () => {
-  setDefaultEmbeddingModel(MODEL);
+  await setDefaultEmbeddingModel(MODEL);
   demo = await startDemoServers();
-  seedDemoData(demo.baseUrl);
+  await seedDemoData(demo.baseUrl);
   const res = await call<{ id: string }>(batchesRoute.POST, 'POST', '/api/batches', {
     body: { name: 'auc', models: [{ provider: 'local', model: 'hybrid' }], samples: 1, concurrency: 4 },
   });

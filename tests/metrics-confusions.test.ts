@@ -56,8 +56,8 @@ const ids = { b1: '', b2: '', runs: [] as string[] };
  * search -> list x1, forecast -> create_todo x1 (batch 2), forecast -> none x1, none ->
  * forecast x1. Right answers (8 TP, 9 TN) and a failed run (10) are not confusions.
  */
-beforeAll(() => {
-  setDefaultEmbeddingModel(MODEL);
+beforeAll(async () => {
+  await setDefaultEmbeddingModel(MODEL);
   const w = createRunWriter();
   const c1 = w.testCase({ name: 'list my todos', expected: list, servers: ['todo', 'weather'] });
   const c2 = w.testCase({ name: 'find the milk todo', expected: search, servers: ['todo', 'weather'] });

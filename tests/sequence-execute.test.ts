@@ -22,7 +22,7 @@ const marker = (tag: string) => `sequence-execute-${tag}-${process.pid}`;
 /** server-everything over stdio, found among processes by its marker argument. */
 const everythingServer = (tag: string) =>
   insertServer({ name: `everything-${tag}`, transport: 'stdio', command: process.execPath, args: [EVERYTHING_BIN, 'stdio', marker(tag)], envSecret: envColumn({ API_TOKEN: SECRET }) });
-const everything = everythingServer('shared');
+const everything = await everythingServer('shared');
 const longRunning: Tool = { name: 'trigger-long-running-operation', inputSchema: { type: 'object' } };
 const echo: Tool = { name: 'echo', inputSchema: { type: 'object' } };
 const getEnv: Tool = { name: 'get-env', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
@@ -58,7 +58,7 @@ describe('an executed call', () => {
 
   it('is given up when the run is cancelled, and the server child is gone with the session', async () => {
     const controller = new AbortController();
-    const server = everythingServer('cancel');
+    const server = await everythingServer('cancel');
     const opts = options(controller.signal);
     const call = { server: 'everything-shared', tool: longRunning.name, arguments: { duration: 30, steps: 30 } };
     const pending = resolveCall(call, { server, listed: longRunning }, opts);
@@ -91,7 +91,7 @@ describe('an executed call', () => {
 
   it('reports a server that cannot be reached as the call result', async () => {
     const port = await freePort();
-    const down = insertServer({ name: 'down', transport: 'streamable-http', url: `http://127.0.0.1:${port}/mcp` });
+    const down = await insertServer({ name: 'down', transport: 'streamable-http', url: `http://127.0.0.1:${port}/mcp` });
     const tool: Tool = { name: 'anything', inputSchema: { type: 'object' } };
     const resolution = await resolveCall({ server: 'down', tool: 'anything', arguments: {} }, { server: down, listed: tool }, options(new AbortController().signal, { policy: { allow: [{ server: 'down', tool: 'anything' }] } }));
     expect(resolution).toMatchObject({ source: 'error', result: { isError: true } });
@@ -103,7 +103,7 @@ describe('an executed call', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const silent = insertServer({ name: 'silent', transport: 'streamable-http', url: `http://127.0.0.1:${port}/mcp` });
+      const silent = await insertServer({ name: 'silent', transport: 'streamable-http', url: `http://127.0.0.1:${port}/mcp` });
       const tool: Tool = { name: 'anything', inputSchema: { type: 'object' } };
       const opts = options(new AbortController().signal, { policy: { allow: [{ server: 'silent', tool: 'anything' }] } });
       const first = await resolveCall({ server: 'silent', tool: 'anything', arguments: {} }, { server: silent, listed: tool }, opts);

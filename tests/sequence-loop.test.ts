@@ -35,15 +35,15 @@ afterEach(async () => {
 
 type Body = { messages: Record<string, unknown>[] };
 
-function trajectoryOf(runId: string): Trajectory {
-  const trajectory = getRun(runId)?.trajectory;
+async function trajectoryOf(runId: string): Promise<Trajectory> {
+  const trajectory = (await getRun(runId))?.trajectory;
   if (!trajectory) throw new Error(`run ${runId} has no trajectory`);
   return trajectory;
 }
 
 async function runCase(caseId: string, api: 'openai' | 'anthropic' = 'openai', signal = new AbortController().signal) {
   if (!llm) throw new Error('start the scripted model first');
-  const run = seedRun(caseId, 1, scriptedModel(api, api === 'openai' ? llm.openaiBaseUrl : llm.anthropicBaseUrl));
+  const run = await seedRun(caseId, 1, scriptedModel(api, api === 'openai' ? llm.openaiBaseUrl : llm.anthropicBaseUrl));
   const outcome = await executeRun(run, sequenceContext(SENTINEL_API_KEY), signal);
   return { run, outcome };
 }
@@ -54,12 +54,12 @@ describe('sequence mode: stopping, errors and context', () => {
     const caseId = await seedSequenceCase([todo], { query: 'Show my todos', maxSteps: 2, execute: 'read-only', expectedCalls: [{ server: 'todo', tool: 'list_todos' }] });
     const { run, outcome } = await runCase(caseId);
     expect(outcome).toMatchObject({ status: 'completed', classification: 'TP' });
-    const trajectory = trajectoryOf(run.id);
+    const trajectory = await trajectoryOf(run.id);
     expect(trajectory.stop).toBe('max_steps');
     expect(trajectory.steps).toHaveLength(2);
     expect(trajectory.calls.map((c) => c.source)).toEqual(['executed', 'executed']);
     expect(llm.requests).toHaveLength(2);
-    expect(getRun(run.id)?.failureReasons).toContain('max_steps');
+    expect((await getRun(run.id))?.failureReasons).toContain('max_steps');
   });
 
   it.each(['openai', 'anthropic'] as const)('feeds a tool error back in the wire format (%s) and the model goes on', async (api) => {
@@ -71,13 +71,13 @@ describe('sequence mode: stopping, errors and context', () => {
     });
     const caseId = await seedSequenceCase([todo], { query: 'Complete todo 999', execute: { allow: [{ server: 'todo', tool: 'update_todo' }] }, expectedCalls: [{ server: 'todo', tool: 'update_todo' }] });
     const { run } = await runCase(caseId, api);
-    const trajectory = trajectoryOf(run.id);
+    const trajectory = await trajectoryOf(run.id);
     expect(trajectory.calls[0]).toMatchObject({ source: 'executed', result: { isError: true, text: "Todo '999' not found. Existing todo ids: 1, 2, 3." } });
     expect(trajectory.finalText).toBe('That todo does not exist.');
     const last = (llm.requests[1]?.body as Body).messages.at(-1);
     if (api === 'openai') expect(last).toEqual({ role: 'tool', tool_call_id: trajectory.calls[0]?.id, content: "Todo '999' not found. Existing todo ids: 1, 2, 3." });
     else expect(last).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: trajectory.calls[0]?.id, content: "Todo '999' not found. Existing todo ids: 1, 2, 3.", is_error: true }] });
-    expect(getRun(run.id)?.failureReasons).toContain('tool_error:update_todo');
+    expect((await getRun(run.id))?.failureReasons).toContain('tool_error:update_todo');
   });
 
   it('never sends arguments the tool schema refuses, nor a call of a tool that was not offered', async () => {
@@ -97,7 +97,7 @@ describe('sequence mode: stopping, errors and context', () => {
     const { run } = await runCase(caseId);
     expect(getDemoState().todos.items.get('2')?.completed).toBe(false);
     expect(getDemoState().todos.items.size).toBe(3);
-    const calls = trajectoryOf(run.id).calls;
+    const calls = (await trajectoryOf(run.id)).calls;
     expect(calls.map((c) => [c.server, c.tool, c.source, c.result.isError])).toEqual([
       ['todo', 'update_todo', 'error', true],
       ['(unknown)', 'launch_rocket', 'error', true],
@@ -129,7 +129,7 @@ describe('sequence mode: stopping, errors and context', () => {
       { role: 'user', content: 'Now mark it done' },
     ]);
     // A negative case answered in text: TN, one step, nothing called.
-    expect(getRun(run.id)).toMatchObject({ status: 'completed', classification: 'TN', steps: 1 });
+    expect(await getRun(run.id)).toMatchObject({ status: 'completed', classification: 'TN', steps: 1 });
   });
 
   it('marks a forbidden call as the case failure, mocked and not run', async () => {
@@ -142,8 +142,8 @@ describe('sequence mode: stopping, errors and context', () => {
     });
     const { run, outcome } = await runCase(caseId);
     expect(outcome.classification).toBe('FN');
-    expect(getRun(run.id)?.failureReasons).toEqual(expect.arrayContaining(['forbidden_tool:delete_todo']));
-    expect(trajectoryOf(run.id).calls[0]?.source).toBe('not_executed');
+    expect((await getRun(run.id))?.failureReasons).toEqual(expect.arrayContaining(['forbidden_tool:delete_todo']));
+    expect((await trajectoryOf(run.id)).calls[0]?.source).toBe('not_executed');
     expect(getDemoState().todos.items.has('1')).toBe(true);
   });
 
@@ -156,7 +156,7 @@ describe('sequence mode: stopping, errors and context', () => {
     job.abort(new Error('stopped by the user'));
     const { run, outcome } = await running;
     expect(outcome).toEqual({ status: 'cancelled', classification: null, errorMessage: 'cancelled before this run finished' });
-    const stored = getRun(run.id);
+    const stored = await getRun(run.id);
     expect(stored?.status).toBe('cancelled');
     expect(stored?.steps).toBe(1);
     expect(stored?.trajectory?.stop).toBe('cancelled');
@@ -169,7 +169,7 @@ describe('sequence mode: stopping, errors and context', () => {
     const { run, outcome } = await runCase(caseId);
     expect(outcome.status).toBe('failed');
     expect(outcome.errorMessage).toMatch(/^LLM provider bad response|^LLM provider upstream \(HTTP 400\)/);
-    const stored = getRun(run.id);
+    const stored = await getRun(run.id);
     expect(stored).toMatchObject({ status: 'failed', steps: 1, trajectory: { stop: 'error', error: outcome.errorMessage } });
     expect(stored?.trajectory?.calls.map((c) => [c.tool, c.source])).toEqual([['list_todos', 'executed']]);
     expect(JSON.stringify(stored)).not.toContain(SENTINEL_API_KEY);
@@ -177,10 +177,10 @@ describe('sequence mode: stopping, errors and context', () => {
 
   it('the local router makes one selection, runs nothing and says so', async () => {
     const caseId = await seedSequenceCase([todo], { query: 'delete todo', execute: { allow: [{ server: 'todo', tool: 'delete_todo' }] }, expectedCalls: [{ server: 'todo', tool: 'delete_todo' }] });
-    const run = seedRun(caseId, 1, { ...FAKE_MODEL, model: 'lexical' });
+    const run = await seedRun(caseId, 1, { ...FAKE_MODEL, model: 'lexical' });
     const outcome = await executeRun(run, sequenceContext(), new AbortController().signal);
     expect(outcome.status).toBe('completed');
-    const trajectory = trajectoryOf(run.id);
+    const trajectory = await trajectoryOf(run.id);
     expect(trajectory).toMatchObject({ singleStep: true, stop: 'answered' });
     expect(trajectory.steps).toHaveLength(1);
     expect(trajectory.calls.map((c) => [c.tool, c.source])).toEqual([['delete_todo', 'not_executed']]);

@@ -69,10 +69,10 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on server-memory 
       ],
       forbiddenTools: [{ server: memory.name, tool: 'delete_entities' }],
     });
-    const run = seedRun(caseId, 1, scriptedModel(api, api === 'openai' ? llm.openaiBaseUrl : llm.anthropicBaseUrl));
+    const run = await seedRun(caseId, 1, scriptedModel(api, api === 'openai' ? llm.openaiBaseUrl : llm.anthropicBaseUrl));
     const outcome = await executeRun(run, sequenceContext(SENTINEL_API_KEY), new AbortController().signal);
 
-    const stored = getRun(run.id);
+    const stored = await getRun(run.id);
     const calls = stored?.trajectory?.calls ?? [];
     expect(calls.map((c) => [c.tool, c.source])).toEqual([
       ['create_entities', 'executed'],
@@ -85,7 +85,7 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on server-memory 
     expect(fs.readFileSync(memoryFile, 'utf8')).toContain('"name":"Alice"');
     expect(outcome).toMatchObject({ status: 'completed', classification: 'FN' });
     expect(stored?.failureReasons).toContain('forbidden_tool:delete_entities');
-    expect(getCallResults(run.id).map((c) => [c.tool, c.outcome, c.argumentCorrectness])).toEqual([
+    expect((await getCallResults(run.id)).map((c) => [c.tool, c.outcome, c.argumentCorrectness])).toEqual([
       ['create_entities', 'TP', 1],
       ['read_graph', 'TP', null],
       ['delete_entities', 'FP', null],

@@ -38,8 +38,8 @@ afterEach(async () => {
 
 type ChatBody = { messages: Record<string, unknown>[] };
 
-function trajectoryOf(runId: string): Trajectory {
-  const trajectory = getRun(runId)?.trajectory;
+async function trajectoryOf(runId: string): Promise<Trajectory> {
+  const trajectory = (await getRun(runId))?.trajectory;
   if (!trajectory) throw new Error(`run ${runId} has no trajectory`);
   return trajectory;
 }
@@ -63,12 +63,12 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on the demo todo 
         { server: 'todo', tool: 'update_todo', arguments: { id: { $fromResult: { call: 0, path: '$.todos[0].id' } }, completed: true } },
       ],
     });
-    const run = seedRun(caseId, 1, scriptedModel(api, baseUrl(llm)));
+    const run = await seedRun(caseId, 1, scriptedModel(api, baseUrl(llm)));
     const outcome = await executeRun(run, sequenceContext(SENTINEL_API_KEY), new AbortController().signal);
 
     expect(outcome).toEqual({ status: 'completed', classification: 'TP', errorMessage: null });
     expect(getDemoState().todos.items.get('2')?.completed).toBe(true);
-    const trajectory = trajectoryOf(run.id);
+    const trajectory = await trajectoryOf(run.id);
     expect(trajectory.stop).toBe('answered');
     expect(trajectory.finalText).toBe('Done: Renew the SSL certificate is completed.');
     expect(trajectory.calls.map((c) => [c.step, c.server, c.tool, c.source, c.result.isError])).toEqual([
@@ -82,13 +82,13 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on the demo todo 
       [1, 150, 12],
       [0, 200, 8],
     ]);
-    expect(getRun(run.id)).toMatchObject({ status: 'completed', classification: 'TP', steps: 3, inputTokens: 450, outputTokens: 30, selectedTool: 'search_todos' });
-    expect(getCallResults(run.id).map((c) => [c.expectedIndex, c.callIndex, c.outcome, c.argumentCorrectness])).toEqual([
+    expect(await getRun(run.id)).toMatchObject({ status: 'completed', classification: 'TP', steps: 3, inputTokens: 450, outputTokens: 30, selectedTool: 'search_todos' });
+    expect((await getCallResults(run.id)).map((c) => [c.expectedIndex, c.callIndex, c.outcome, c.argumentCorrectness])).toEqual([
       [0, 0, 'TP', null],
       [1, 1, 'TP', 1],
     ]);
     // The key reached the provider and nowhere else.
-    expect(JSON.stringify(getRun(run.id))).not.toContain(SENTINEL_API_KEY);
+    expect(JSON.stringify(await getRun(run.id))).not.toContain(SENTINEL_API_KEY);
   });
 
   it('mocks a destructive call the case does not allow: it never reaches the server; a call with no script is "not executed"', async () => {
@@ -116,14 +116,14 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on the demo todo 
         { server: 'todo', tool: 'delete_todo', arguments: { id: { $fromResult: { call: 0, path: '$.todos[0].id' } } } },
       ],
     });
-    const run = seedRun(caseId, 1, scriptedModel(api, baseUrl(llm)));
+    const run = await seedRun(caseId, 1, scriptedModel(api, baseUrl(llm)));
     const outcome = await executeRun(run, sequenceContext(SENTINEL_API_KEY), new AbortController().signal);
 
     expect(outcome.status).toBe('completed');
     // The server still holds both todos: neither the delete nor the update ran.
     expect(getDemoState().todos.items.get('3')?.title).toBe('Buy coffee beans');
     expect(getDemoState().todos.items.get('1')?.completed).toBe(false);
-    const calls = trajectoryOf(run.id).calls;
+    const calls = (await trajectoryOf(run.id)).calls;
     expect(calls.map((c) => [c.tool, c.source, c.result.text.slice(0, 40)])).toEqual([
       ['search_todos', 'executed', expect.stringContaining('"query": "coffee"') as unknown as string],
       ['delete_todo', 'mock', '{"deleted":true}'],
@@ -132,7 +132,7 @@ describe.each(['openai', 'anthropic'] as const)('sequence mode on the demo todo 
     // The model was shown the mock and the refusal as ordinary results of its calls.
     const lastBody = llm.requests.at(-1)?.body as ChatBody;
     expect(JSON.stringify(lastBody.messages)).toContain('{\\"deleted\\":true}');
-    expect(getCallResults(run.id).map((c) => [c.tool, c.outcome])).toEqual([
+    expect((await getCallResults(run.id)).map((c) => [c.tool, c.outcome])).toEqual([
       ['search_todos', 'TP'],
       ['delete_todo', 'TP'],
       ['update_todo', 'FP'],

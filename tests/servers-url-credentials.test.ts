@@ -12,7 +12,7 @@ import { call } from './helpers/api';
  */
 describe('URLs with credentials stored before the rule', () => {
   it('masks user info and credential-like query values wherever the URL is shown', async () => {
-    const row = insertServer({
+    const row = await insertServer({
       name: 'legacy-creds',
       transport: 'streamable-http',
       url: 'http://alice:s3cr3t-pass@127.0.0.1:9/mcp?api_key=sk-legacy-123&region=eu',

@@ -7,12 +7,12 @@ import { newId, nowIso } from './util';
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type ApiKeyKind = ApiKeyRow['kind'];
 
-export function insertApiKey(values: { name: string; keyHash: string; prefix: string; kind?: ApiKeyKind }): ApiKeyRow {
+export async function insertApiKey(values: { name: string; keyHash: string; prefix: string; kind?: ApiKeyKind }): Promise<ApiKeyRow> {
   return getDb().insert(apiKeys).values({ ...values, id: newId() }).returning().get();
 }
 
 /** All keys, or only one kind's. */
-export function listApiKeys(kind?: ApiKeyKind): ApiKeyRow[] {
+export async function listApiKeys(kind?: ApiKeyKind): Promise<ApiKeyRow[]> {
   return getDb()
     .select()
     .from(apiKeys)
@@ -21,12 +21,12 @@ export function listApiKeys(kind?: ApiKeyKind): ApiKeyRow[] {
     .all();
 }
 
-export function getApiKey(id: string): ApiKeyRow | undefined {
+export async function getApiKey(id: string): Promise<ApiKeyRow | undefined> {
   return getDb().select().from(apiKeys).where(eq(apiKeys.id, id)).get();
 }
 
 /** Only a key of the given kind: an /mcp key is not a REST API token, nor the reverse. */
-export function findApiKeyByHash(keyHash: string, kind: ApiKeyKind = 'mcp'): ApiKeyRow | undefined {
+export async function findApiKeyByHash(keyHash: string, kind: ApiKeyKind = 'mcp'): Promise<ApiKeyRow | undefined> {
   return getDb()
     .select()
     .from(apiKeys)
@@ -35,7 +35,7 @@ export function findApiKeyByHash(keyHash: string, kind: ApiKeyKind = 'mcp'): Api
 }
 
 /** A key in use (not revoked) of this kind with this name, compared case-insensitively. */
-export function findActiveApiKeyByName(name: string, kind: ApiKeyKind): ApiKeyRow | undefined {
+export async function findActiveApiKeyByName(name: string, kind: ApiKeyKind): Promise<ApiKeyRow | undefined> {
   return getDb()
     .select()
     .from(apiKeys)
@@ -44,11 +44,11 @@ export function findActiveApiKeyByName(name: string, kind: ApiKeyKind): ApiKeyRo
 }
 
 /** Revoking twice keeps the first revocation time. */
-export function revokeApiKey(id: string): ApiKeyRow | undefined {
+export async function revokeApiKey(id: string): Promise<ApiKeyRow | undefined> {
   getDb().update(apiKeys).set({ revokedAt: nowIso() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).run();
   return getApiKey(id);
 }
 
-export function touchApiKey(id: string, at: string): void {
+export async function touchApiKey(id: string, at: string): Promise<void> {
   getDb().update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)).run();
 }

@@ -13,7 +13,7 @@ const LOOKUP_CHUNK = 500;
 type CacheRow = { text_hash: string; dimensions: number; vector: Buffer };
 
 /** The cached vectors of `model` among `textHashes` (a missing hash is simply absent from the map). */
-export function findCachedEmbeddings(model: string, textHashes: readonly string[]): Map<string, Float32Array> {
+export async function findCachedEmbeddings(model: string, textHashes: readonly string[]): Promise<Map<string, Float32Array>> {
   const sqlite = getSqlite();
   const found = new Map<string, Float32Array>();
   for (let start = 0; start < textHashes.length; start += LOOKUP_CHUNK) {
@@ -27,7 +27,7 @@ export function findCachedEmbeddings(model: string, textHashes: readonly string[
 }
 
 /** Stores (or replaces) vectors of `model`, all in one transaction. */
-export function saveCachedEmbeddings(model: string, entries: readonly { textHash: string; vector: Float32Array }[]): void {
+export async function saveCachedEmbeddings(model: string, entries: readonly { textHash: string; vector: Float32Array }[]): Promise<void> {
   if (entries.length === 0) return;
   const sqlite = getSqlite();
   const insert = sqlite.prepare<[string, string, number, Buffer]>(
@@ -42,7 +42,7 @@ export function saveCachedEmbeddings(model: string, entries: readonly { textHash
 }
 
 /** How many vectors are cached for `model` (for diagnostics and tests). */
-export function countCachedEmbeddings(model: string): number {
+export async function countCachedEmbeddings(model: string): Promise<number> {
   return getSqlite().prepare<[string], number>('select count(*) from embedding_cache where model = ?').pluck().get(model) ?? 0;
 }
 

@@ -3,11 +3,11 @@ import { count } from 'drizzle-orm';
 import { getDb, getSqlite } from '../client';
 import { mcpServers } from '../schema';
 
-export function pingDatabase(): void {
+export async function pingDatabase(): Promise<void> {
   getSqlite().prepare('select 1').get();
 }
 
-export function serverStatusCounts(): Record<'inactive' | 'active' | 'failed', number> {
+export async function serverStatusCounts(): Promise<Record<'inactive' | 'active' | 'failed', number>> {
   const rows = getDb().select({ status: mcpServers.status, n: count() }).from(mcpServers).groupBy(mcpServers.status).all();
   const out = { inactive: 0, active: 0, failed: 0 };
   for (const r of rows) out[r.status] = r.n;
@@ -17,7 +17,7 @@ export function serverStatusCounts(): Record<'inactive' | 'active' | 'failed', n
 export type RunActivity = { finished: number; failed: number; p50: number | null; p95: number | null; lastFiveMinutes: number };
 
 /** Activity of the last hour, from the indexed created_at column; percentiles by nearest rank in SQL. */
-export function runActivity(sinceIso: string, fiveMinutesAgoIso: string): RunActivity {
+export async function runActivity(sinceIso: string, fiveMinutesAgoIso: string): Promise<RunActivity> {
   const sqlite = getSqlite();
   const agg = sqlite
     .prepare(

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../client';
 import { mcpServers, testCases, testCaseServers, type McpServerRow, type NewMcpServerRow } from '../schema';
+import { writeStaticTools, type StaticToolValues } from './static-tools';
 import { likePattern, newId, nowIso, type Page } from './util';
 
 export type ServerFilter = Page & { search?: string; status?: McpServerRow['status']; transport?: McpServerRow['transport'] };
@@ -16,7 +17,7 @@ function whereOf(filter: Omit<ServerFilter, 'limit' | 'offset'>) {
   );
 }
 
-export function listServers(filter: ServerFilter): { rows: McpServerRow[]; total: number } {
+export async function listServers(filter: ServerFilter): Promise<{ rows: McpServerRow[]; total: number }> {
   const db = getDb();
   const where = whereOf(filter);
   const rows = db.select().from(mcpServers).where(where).orderBy(asc(mcpServers.name)).limit(filter.limit).offset(filter.offset).all();
@@ -24,25 +25,25 @@ export function listServers(filter: ServerFilter): { rows: McpServerRow[]; total
   return { rows, total };
 }
 
-export function listAllServers(): McpServerRow[] {
+export async function listAllServers(): Promise<McpServerRow[]> {
   return getDb().select().from(mcpServers).orderBy(asc(mcpServers.name)).all();
 }
 
-export function getServer(id: string): McpServerRow | undefined {
+export async function getServer(id: string): Promise<McpServerRow | undefined> {
   return getDb().select().from(mcpServers).where(eq(mcpServers.id, id)).get();
 }
 
-export function getServersByIds(ids: string[]): McpServerRow[] {
+export async function getServersByIds(ids: string[]): Promise<McpServerRow[]> {
   if (ids.length === 0) return [];
   return getDb().select().from(mcpServers).where(inArray(mcpServers.id, ids)).all();
 }
 
-export function getServersByNames(names: string[]): McpServerRow[] {
+export async function getServersByNames(names: string[]): Promise<McpServerRow[]> {
   if (names.length === 0) return [];
   return getDb().select().from(mcpServers).where(inArray(mcpServers.name, names)).all();
 }
 
-export function findServerConflict(name: string, url: string | null | undefined, exceptId?: string): 'name' | 'url' | null {
+export async function findServerConflict(name: string, url: string | null | undefined, exceptId?: string): Promise<'name' | 'url' | null> {
   const db = getDb();
   const byName = db.select({ id: mcpServers.id }).from(mcpServers).where(sql`${mcpServers.name} = ${name} collate nocase`).all();
   if (byName.some((r) => r.id !== exceptId)) return 'name';
@@ -53,15 +54,21 @@ export function findServerConflict(name: string, url: string | null | undefined,
   return null;
 }
 
-export function insertServer(values: Omit<NewMcpServerRow, 'id'>): McpServerRow {
-  return getDb().insert(mcpServers).values({ ...values, id: newId() }).returning().get();
+/** Inserts a server; a static server's `tools` go in the same transaction, so it is never seen with half a list. */
+export async function insertServer(values: Omit<NewMcpServerRow, 'id'>, tools?: StaticToolValues[]): Promise<McpServerRow> {
+  return getDb().transaction((tx) => {
+    const row = tx.insert(mcpServers).values({ ...values, id: newId() }).returning().get();
+    if (tools) writeStaticTools(tx, row.id, tools);
+    return row;
+  });
 }
 
 /**
- * Updates a server; a rename is carried to the test cases that expect it, in the same
- * transaction, so no test case is left pointing at a name that no longer exists.
+ * Updates a server; a rename is carried to the test cases that expect it, and `tools` (when
+ * given) replaces the stored static tool list, all in one transaction, so no test case is left
+ * pointing at a name that no longer exists and no server is seen with half a list.
  */
-export function updateServer(id: string, values: Partial<NewMcpServerRow>): McpServerRow | undefined {
+export async function updateServer(id: string, values: Partial<NewMcpServerRow>, tools?: StaticToolValues[]): Promise<McpServerRow | undefined> {
   const db = getDb();
   return db.transaction((tx) => {
     const before = tx.select({ name: mcpServers.name }).from(mcpServers).where(eq(mcpServers.id, id)).get();
@@ -78,21 +85,22 @@ export function updateServer(id: string, values: Partial<NewMcpServerRow>): McpS
         )
         .run();
     }
+    if (tools) writeStaticTools(tx, id, tools);
     return row;
   });
 }
 
-export function setServerStatus(
+export async function setServerStatus(
   id: string,
   status: { ok: true } | { ok: false; detail: string },
-): McpServerRow | undefined {
+): Promise<McpServerRow | undefined> {
   const values = status.ok
     ? { status: 'active' as const, statusDetail: null, lastConnectedAt: nowIso() }
     : { status: 'failed' as const, statusDetail: status.detail.slice(0, 2000) };
   return getDb().update(mcpServers).set(values).where(eq(mcpServers.id, id)).returning().get();
 }
 
-export function testCaseIdsUsingServer(id: string): string[] {
+export async function testCaseIdsUsingServer(id: string): Promise<string[]> {
   return getDb()
     .select({ id: testCaseServers.testCaseId })
     .from(testCaseServers)
@@ -102,7 +110,7 @@ export function testCaseIdsUsingServer(id: string): string[] {
 }
 
 /** Deletes the server; with `withTestCases`, the test cases that use it go too (one transaction). */
-export function deleteServer(id: string, withTestCases: boolean): boolean {
+export async function deleteServer(id: string, withTestCases: boolean): Promise<boolean> {
   const db = getDb();
   return db.transaction((tx) => {
     if (withTestCases) {

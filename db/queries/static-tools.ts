@@ -1,17 +1,17 @@
 import 'server-only';
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { getDb } from '../client';
+import { getDb, type Db } from '../client';
 import { staticTools, type StaticToolRow } from '../schema';
 
 export type StaticToolValues = Omit<StaticToolRow, 'serverId' | 'ordinal' | 'outputSchema' | 'annotations'> &
   Partial<Pick<StaticToolRow, 'outputSchema' | 'annotations'>>;
 
 /** The tools of a static server, in listing order. */
-export function listStaticTools(serverId: string): StaticToolRow[] {
+export async function listStaticTools(serverId: string): Promise<StaticToolRow[]> {
   return getDb().select().from(staticTools).where(eq(staticTools.serverId, serverId)).orderBy(asc(staticTools.ordinal)).all();
 }
 
-export function countStaticTools(serverIds: string[]): Map<string, number> {
+export async function countStaticTools(serverIds: string[]): Promise<Map<string, number>> {
   if (serverIds.length === 0) return new Map();
   const rows = getDb()
     .select({ serverId: staticTools.serverId, n: count() })
@@ -22,17 +22,18 @@ export function countStaticTools(serverIds: string[]): Map<string, number> {
   return new Map(rows.map((r) => [r.serverId, r.n]));
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
- * Replaces the whole list (order = array order). Call inside the transaction that writes the
- * server row, so a server is never seen with half a list.
+ * Replaces the whole list (order = array order) inside the caller's transaction: the server
+ * writes of db/queries/servers.ts pass theirs, so a server is never seen with half a list.
  */
-export function replaceStaticTools(serverId: string, tools: StaticToolValues[]): void {
-  const db = getDb();
-  db.delete(staticTools).where(eq(staticTools.serverId, serverId)).run();
+export function writeStaticTools(tx: Tx, serverId: string, tools: StaticToolValues[]): void {
+  tx.delete(staticTools).where(eq(staticTools.serverId, serverId)).run();
   if (tools.length === 0) return;
   // SQLite binds at most 32,766 variables: 7 per tool, so chunks of 1,000 stay well below.
   for (let i = 0; i < tools.length; i += 1000) {
-    db.insert(staticTools)
+    tx.insert(staticTools)
       .values(
         tools.slice(i, i + 1000).map((t, k) => ({
           serverId,
@@ -46,9 +47,4 @@ export function replaceStaticTools(serverId: string, tools: StaticToolValues[]):
       )
       .run();
   }
-}
-
-/** One transaction around a server write and its tool list (better-sqlite3 nests as savepoints). */
-export function inTransaction<T>(write: () => T): T {
-  return getDb().transaction(() => write());
 }

@@ -5,7 +5,7 @@ import { staticTools } from '../schema';
 import { latestSnapshotInputSchema } from './tool-snapshots';
 
 /** A static set's definition of a tool: the harness holds it, so it is exact. */
-export function staticToolSchema(serverId: string, toolName: string): Record<string, unknown> | undefined {
+export async function staticToolSchema(serverId: string, toolName: string): Promise<Record<string, unknown> | undefined> {
   return getDb()
     .select({ inputSchema: staticTools.inputSchema })
     .from(staticTools)
@@ -14,7 +14,7 @@ export function staticToolSchema(serverId: string, toolName: string): Record<str
 }
 
 /** The tool's inputSchema as the latest run saw it (runs snapshot every tool they offer). */
-export function latestSnapshotSchema(serverName: string, toolName: string): Record<string, unknown> | undefined {
-  const text = latestSnapshotInputSchema(serverName, toolName);
+export async function latestSnapshotSchema(serverName: string, toolName: string): Promise<Record<string, unknown> | undefined> {
+  const text = await latestSnapshotInputSchema(serverName, toolName);
   return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
 }

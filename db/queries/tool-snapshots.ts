@@ -107,7 +107,7 @@ export function storeRunTools(runId: string, tools: readonly SnapshotToolInput[]
  * The tool's inputSchema as the latest run that showed it saw it: per listing holding one of
  * the tool's definitions, its newest run (an index seek on idx_test_runs_tool_set), newest first.
  */
-export function latestSnapshotInputSchema(serverName: string, toolName: string): string | undefined {
+export async function latestSnapshotInputSchema(serverName: string, toolName: string): Promise<string | undefined> {
   return getSqlite()
     .prepare<[string, string], string>(
       `select s.input_schema from tool_snapshots s
@@ -124,7 +124,7 @@ export function latestSnapshotInputSchema(serverName: string, toolName: string):
 export type SnapshotStorage = { snapshots: number; sets: number; members: number; runsWithTools: number };
 
 /** Counts for the bench and the storage tests. */
-export function snapshotStorageCounts(): SnapshotStorage {
+export async function snapshotStorageCounts(): Promise<SnapshotStorage> {
   const sqlite = getSqlite();
   const n = (sql: string) => sqlite.prepare<[], number>(sql).pluck().get() ?? 0;
   return {

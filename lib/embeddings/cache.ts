@@ -44,7 +44,7 @@ export async function embedWithCache(
   const unique = [...new Set(hashes)];
   const vectors = new Map<string, Float32Array>();
   for (let start = 0; start < unique.length; start += CHUNK) {
-    for (const [hash, vector] of findCachedEmbeddings(model, unique.slice(start, start + CHUNK))) vectors.set(hash, vector);
+    for (const [hash, vector] of await findCachedEmbeddings(model, unique.slice(start, start + CHUNK))) vectors.set(hash, vector);
     await pause();
   }
   // A row of another size (the model changed under the same name) counts as a miss and is replaced.
@@ -58,7 +58,7 @@ export async function embedWithCache(
     if (embedded.length !== missing.length) throw new Error(`${provider.model} returned ${embedded.length} vectors for ${missing.length} texts`);
     const entries = missing.map((textHash, i) => ({ textHash, vector: embedded[i]! }));
     for (let start = 0; start < entries.length; start += CHUNK) {
-      saveCachedEmbeddings(model, entries.slice(start, start + CHUNK));
+      await saveCachedEmbeddings(model, entries.slice(start, start + CHUNK));
       await pause();
     }
     for (const { textHash, vector } of entries) vectors.set(textHash, vector);

@@ -21,14 +21,14 @@ const MIN_RUNS_FOR_RATE = 5;
  * unavailable: the database does not answer. degraded: a registered server failed its last
  * check, a circuit breaker is open, or most runs of the last hour failed.
  */
-export function getHealth(now = Date.now()): Health {
+export async function getHealth(now = Date.now()): Promise<Health> {
   const started = performance.now();
   const breakers = getCircuitBreakers().snapshot();
   try {
-    pingDatabase();
+    await pingDatabase();
     const dbLatency = Math.round((performance.now() - started) * 100) / 100;
-    const counts = serverStatusCounts();
-    const activity = runActivity(new Date(now - HOUR_MS).toISOString(), new Date(now - 5 * 60_000).toISOString());
+    const counts = await serverStatusCounts();
+    const activity = await runActivity(new Date(now - HOUR_MS).toISOString(), new Date(now - 5 * 60_000).toISOString());
     const errorRate = activity.finished > 0 ? activity.failed / activity.finished : null;
     const reasons: string[] = [];
     if (counts.failed > 0) reasons.push(`${counts.failed} server(s) failed their last check`);

@@ -22,31 +22,31 @@ export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
   return { id: row.id, kind: row.kind, name: row.name, prefix: row.prefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt };
 }
 
-export function createApiKey(input: z.input<typeof ApiKeyInputSchema>): CreatedApiKeyDto {
+export async function createApiKey(input: z.input<typeof ApiKeyInputSchema>): Promise<CreatedApiKeyDto> {
   const kind = input.kind ?? 'mcp';
   // Names are how a key is told apart in the list and revoked; a revoked key's name may be reused.
-  const taken = findActiveApiKeyByName(input.name, kind);
+  const taken = await findActiveApiKeyByName(input.name, kind);
   if (taken) {
     throw new ConflictError(`A key named "${taken.name}" is already in use: choose another name or revoke that key first`, { field: 'name', value: input.name }, 'name_conflict');
   }
   const key = kind === 'api' ? generateApiToken() : generateApiKey();
   const prefix = kind === 'api' ? apiTokenDisplayPrefix(key) : displayPrefix(key);
-  const row = insertApiKey({ name: input.name, kind, keyHash: hashApiKey(key), prefix });
+  const row = await insertApiKey({ name: input.name, kind, keyHash: hashApiKey(key), prefix });
   return { ...toApiKeyDto(row), key };
 }
 
-export function listApiKeyDtos(kind?: ApiKeyKind): ApiKeyDto[] {
-  return listApiKeys(kind).map(toApiKeyDto);
+export async function listApiKeyDtos(kind?: ApiKeyKind): Promise<ApiKeyDto[]> {
+  return (await listApiKeys(kind)).map(toApiKeyDto);
 }
 
-export function getApiKeyDto(id: string): ApiKeyDto {
-  const row = getApiKey(id);
+export async function getApiKeyDto(id: string): Promise<ApiKeyDto> {
+  const row = await getApiKey(id);
   if (!row) throw new NotFoundError('API key', id);
   return toApiKeyDto(row);
 }
 
-export function revokeApiKeyById(id: string): ApiKeyDto {
-  const row = revokeApiKey(id);
+export async function revokeApiKeyById(id: string): Promise<ApiKeyDto> {
+  const row = await revokeApiKey(id);
   if (!row) throw new NotFoundError('API key', id);
   return toApiKeyDto(row);
 }

@@ -21,21 +21,18 @@ function fail(reason: AuthFailure): AuthResult {
   return { ok: false, reason, message: AUTH_MESSAGES[reason] };
 }
 
-/**
- * Looked up on every request (one indexed read), so a revocation takes effect at once.
- * Synchronous on purpose: the rate limiter counts the request right after, with no await between.
- */
-export function authenticate(headers: Headers, now = Date.now()): AuthResult {
+/** Looked up on every request (one indexed read), so a revocation takes effect at once. */
+export async function authenticate(headers: Headers, now = Date.now()): Promise<AuthResult> {
   const key = headers.get('x-api-key')?.trim();
   if (!key) return fail('missing');
   if (!isWellFormedApiKey(key)) return fail('malformed');
-  const row = findApiKeyByHash(hashApiKey(key));
+  const row = await findApiKeyByHash(hashApiKey(key));
   if (!row) return fail('unknown');
   if (row.revokedAt) return fail('revoked');
   const last = touched.get(row.id) ?? 0;
   if (now - last >= TOUCH_INTERVAL_MS) {
     touched.set(row.id, now);
-    touchApiKey(row.id, new Date(now).toISOString());
+    await touchApiKey(row.id, new Date(now).toISOString());
   }
   return { ok: true, key: row };
 }

@@ -50,12 +50,12 @@ async function serve(req: Request, requestId: string, keyId: string, options: En
 }
 
 /**
- * /mcp: authenticate, count the request against the key's limit (both synchronous, so
- * concurrent requests are counted exactly), then answer with a fresh stateless MCP server.
+ * /mcp: authenticate, count the request against the key's limit (right after the key is
+ * known, each request takes exactly one token), then answer with a fresh stateless MCP server.
  * Every response carries the X-RateLimit headers of the bucket it was counted in.
  */
 export async function handleMcpRequest(req: Request, requestId: string, options: EndpointOptions = {}): Promise<Response> {
-  const auth = authenticate(req.headers);
+  const auth = await authenticate(req.headers);
   const decision = takeToken(auth.ok ? auth.key.id : UNAUTHENTICATED_BUCKET);
   if (!decision.allowed) return limited(decision, requestId);
   const headers = rateLimitHeaders(decision);

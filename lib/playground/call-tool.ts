@@ -51,12 +51,12 @@ export function toExecutionDto(row: ToolExecutionRow): ToolExecutionDto {
  * that was sent is kept as history, whether it succeeded, returned isError, or failed.
  */
 export async function callServerTool(serverId: string, toolName: string, body: CallToolBody, options: CallToolOptions = {}): Promise<ToolExecutionDto> {
-  const server = requireServer(serverId);
+  const server = await requireServer(serverId);
   const started = performance.now();
   let sent = false;
   try {
     const result = await withMcpClient(
-      toConnection(server),
+      await toConnection(server),
       async (client, signal) => {
         const tool = (await listAllTools(client, signal)).find((t) => t.name === toolName);
         if (!tool) throw new NotFoundError('Tool', `${server.name}/${toolName}`);
@@ -87,7 +87,7 @@ export async function callServerTool(serverId: string, toolName: string, body: C
       },
       { timeoutMs: body.timeoutMs + 5_000, signal: options.signal },
     );
-    const row = insertToolExecution({
+    const row = await insertToolExecution({
       serverId,
       toolName,
       arguments: body.arguments,
@@ -101,7 +101,7 @@ export async function callServerTool(serverId: string, toolName: string, body: C
     const err = options.signal?.aborted ? new CallCancelledError() : thrown;
     // Refused before sending (unknown tool, invalid arguments, server down): not an execution.
     if (!sent || !(err instanceof AppError)) throw err;
-    const row = insertToolExecution({
+    const row = await insertToolExecution({
       serverId,
       toolName,
       arguments: body.arguments,

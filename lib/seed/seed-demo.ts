@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { getSqlite } from '@/db/client';
 import { getMeta, setMeta } from '@/db/queries/app-meta';
 import { findServerConflict, getServersByNames, insertServer, updateServer } from '@/db/queries/servers';
 import { insertTestCase } from '@/db/queries/test-cases';
@@ -27,22 +27,22 @@ export function demoServerUrl(appUrl: string, id: DemoServerId): string {
  * Registers the demo servers and their test cases once per database (first start). A user who
  * deletes them later does not get them back on the next start.
  */
-export function seedDemoData(appUrl: string): { seeded: boolean; servers: number; testCases: number } {
-  if (getMeta(SEEDED_KEY)) return { seeded: false, servers: 0, testCases: 0 };
-  return getDb().transaction(() => {
+export async function seedDemoData(appUrl: string): Promise<{ seeded: boolean; servers: number; testCases: number }> {
+  if (await getMeta(SEEDED_KEY)) return { seeded: false, servers: 0, testCases: 0 };
+  return inOneTransaction(async () => {
     let servers = 0;
     for (const reg of DEMO_REGISTRATIONS) {
       const url = `${appUrl}${reg.path}`;
-      if (findServerConflict(reg.id, url)) continue;
-      insertServer({ name: reg.id, transport: reg.transport, url, headers: {}, authType: 'none', authSecret: null, status: 'inactive' });
+      if (await findServerConflict(reg.id, url)) continue;
+      await insertServer({ name: reg.id, transport: reg.transport, url, headers: {}, authType: 'none', authSecret: null, status: 'inactive' });
       servers++;
     }
-    const byName = new Map(getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id)).map((s) => [s.name, s.id]));
+    const byName = new Map((await getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id))).map((s) => [s.name, s.id]));
     let testCases = 0;
     for (const tc of DEMO_TEST_CASES) {
       const serverIds = tc.servers.map((name) => byName.get(name));
       if (serverIds.some((id) => id === undefined)) continue;
-      insertTestCase(
+      await insertTestCase(
         {
           name: tc.name,
           query: tc.query,
@@ -54,10 +54,27 @@ export function seedDemoData(appUrl: string): { seeded: boolean; servers: number
       );
       testCases++;
     }
-    setMeta(SEEDED_KEY, new Date().toISOString());
-    setMeta(APP_URL_KEY, appUrl);
+    await setMeta(SEEDED_KEY, new Date().toISOString());
+    await setMeta(APP_URL_KEY, appUrl);
     return { seeded: true, servers, testCases };
   });
+}
+
+/**
+ * One SQLite transaction around awaited query calls. Start-up runs it before any request, so
+ * nothing else writes meanwhile. (Stopgap until db/transaction.ts's withTransaction lands.)
+ */
+async function inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
+  const sqlite = getSqlite();
+  sqlite.exec('BEGIN IMMEDIATE');
+  try {
+    const result = await work();
+    sqlite.exec('COMMIT');
+    return result;
+  } catch (err) {
+    if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+    throw err;
+  }
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -78,22 +95,22 @@ function looksLikeOwnDemoUrl(url: string, path: string): boolean {
  * point at the previous address follow it; a demo server the user re-pointed elsewhere,
  * renamed or deleted is left alone. Returns how many moved.
  */
-export function repointDemoServers(appUrl: string): number {
-  const previous = getMeta(APP_URL_KEY);
-  if (previous === appUrl || !getMeta(SEEDED_KEY)) return 0;
-  return getDb().transaction(() => {
-    const rows = getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id));
+export async function repointDemoServers(appUrl: string): Promise<number> {
+  const previous = await getMeta(APP_URL_KEY);
+  if (previous === appUrl || !(await getMeta(SEEDED_KEY))) return 0;
+  return inOneTransaction(async () => {
+    const rows = await getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id));
     let moved = 0;
     for (const reg of DEMO_REGISTRATIONS) {
       const row = rows.find((r) => r.name === reg.id);
       if (!row?.url || row.transport !== reg.transport) continue;
       const wasOurs = previous ? row.url === `${previous}${reg.path}` : looksLikeOwnDemoUrl(row.url, reg.path);
       const next = `${appUrl}${reg.path}`;
-      if (!wasOurs || row.url === next || findServerConflict(reg.id, next, row.id)) continue;
-      updateServer(row.id, { url: next, status: 'inactive', statusDetail: null });
+      if (!wasOurs || row.url === next || (await findServerConflict(reg.id, next, row.id))) continue;
+      await updateServer(row.id, { url: next, status: 'inactive', statusDetail: null });
       moved++;
     }
-    setMeta(APP_URL_KEY, appUrl);
+    await setMeta(APP_URL_KEY, appUrl);
     return moved;
   });
 }

@@ -33,7 +33,7 @@ function safely<T>(read: () => T, fallback: T): T {
   }
 }
 
-export function toServerDto(row: McpServerRow): ServerDto {
+export async function toServerDto(row: McpServerRow): Promise<ServerDto> {
   const dto: ServerDto = {
     id: row.id,
     name: row.name,
@@ -46,7 +46,7 @@ export function toServerDto(row: McpServerRow): ServerDto {
     updatedAt: row.updatedAt,
   };
   if (row.transport === 'static') {
-    dto.toolCount = countStaticTools([row.id]).get(row.id) ?? 0;
+    dto.toolCount = (await countStaticTools([row.id])).get(row.id) ?? 0;
   } else if (row.transport === 'stdio') {
     dto.command = row.command ?? '';
     dto.args = row.args ?? [];

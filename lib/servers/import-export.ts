@@ -26,7 +26,7 @@ export type ServerImportReport = { total: number; created: number; skipped: numb
 export async function importServers(doc: unknown): Promise<ServerImportReport> {
   const allowStdio = getEnv().allowStdioServers;
   const results: ServerImportResult[] = [];
-  const created: { id: string; result: ServerImportResult; conn: ReturnType<typeof toConnection> }[] = [];
+  const created: { id: string; result: ServerImportResult; conn: Awaited<ReturnType<typeof toConnection>> }[] = [];
   for (const entry of parseMcpConfig(doc).entries) {
     if ('error' in entry) {
       results.push({ name: entry.name, status: 'failed', reason: entry.error, warnings: [] });
@@ -37,20 +37,20 @@ export async function importServers(doc: unknown): Promise<ServerImportReport> {
       results.push({ name: entry.name, status: 'failed', reason: STDIO_DISABLED_MESSAGE, warnings });
       continue;
     }
-    const conflict = findServerConflict(input.name, input.url);
+    const conflict = await findServerConflict(input.name, input.url);
     if (conflict) {
       results.push({ name: entry.name, status: 'skipped', reason: `a server with this ${conflict} already exists`, warnings });
       continue;
     }
-    const row = insertServer({ ...plainColumns(input), envSecret: envColumn(input.env), ...authColumns(input.auth) });
+    const row = await insertServer({ ...plainColumns(input), envSecret: envColumn(input.env), ...authColumns(input.auth) });
     const result: ServerImportResult = { name: row.name, status: 'created', id: row.id, warnings };
     results.push(result);
-    created.push({ id: row.id, result, conn: toConnection(row) });
+    created.push({ id: row.id, result, conn: await toConnection(row) });
   }
   await Promise.all(
     created.map(async ({ id, result, conn }) => {
       const check = await checkConnectivity(conn);
-      setServerStatus(id, check.ok ? { ok: true } : { ok: false, detail: check.detail });
+      await setServerStatus(id, check.ok ? { ok: true } : { ok: false, detail: check.detail });
       result.connection = check.ok ? 'active' : 'failed';
     }),
   );
@@ -59,9 +59,9 @@ export async function importServers(doc: unknown): Promise<ServerImportReport> {
 }
 
 /** The registry as an mcp.json document; secrets are replaced by placeholders. */
-export function exportServers(format: McpConfigFormat): Record<string, unknown> {
+export async function exportServers(format: McpConfigFormat): Promise<Record<string, unknown>> {
   // mcp.json describes how to reach a server; a static tool set has no address to write there.
-  const servers: ExportableServer[] = listAllServers().filter((row) => row.transport !== 'static').map((row) => ({
+  const servers: ExportableServer[] = (await listAllServers()).filter((row) => row.transport !== 'static').map((row) => ({
     name: row.name,
     transport: row.transport,
     url: row.url === null ? null : maskUrlCredentials(row.url),

@@ -8,7 +8,6 @@ import {
   testCaseIdsUsingServer,
   updateServer as updateServerRow,
 } from '@/db/queries/servers';
-import { inTransaction, replaceStaticTools } from '@/db/queries/static-tools';
 import { uniqueViolation } from '@/db/queries/util';
 import type { McpServerRow, NewMcpServerRow } from '@/db/schema';
 import { getEnv } from '../env';
@@ -24,8 +23,8 @@ import { authColumns, envColumn, MASKED_VALUE, readEnv, toConnection } from './s
 export const STDIO_DISABLED_MESSAGE =
   'Registering stdio servers runs commands on this machine and is disabled: set ALLOW_STDIO_SERVERS=true to allow it';
 
-export function requireServer(id: string): McpServerRow {
-  const row = getServer(id);
+export async function requireServer(id: string): Promise<McpServerRow> {
+  const row = await getServer(id);
   if (!row) throw new NotFoundError('Server', id);
   return row;
 }
@@ -34,17 +33,17 @@ function assertTransportAllowed(transport: ServerInput['transport']): void {
   if (transport === 'stdio' && !getEnv().allowStdioServers) throw new ForbiddenError('stdio_not_allowed', STDIO_DISABLED_MESSAGE);
 }
 
-function assertNoConflict(name: string, url: string | undefined, exceptId?: string): void {
-  const conflict = findServerConflict(name, url, exceptId);
+async function assertNoConflict(name: string, url: string | undefined, exceptId?: string): Promise<void> {
+  const conflict = await findServerConflict(name, url, exceptId);
   if (conflict) {
     throw new ConflictError(`A server with this ${conflict} already exists`, { field: conflict, value: conflict === 'name' ? name : url });
   }
 }
 
 /** The DB has the final word on uniqueness (two requests can race past the pre-check). */
-function translateUnique<T>(write: () => T): T {
+async function translateUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return write();
+    return await write();
   } catch (err) {
     const column = uniqueViolation(err);
     if (column) throw new ConflictError(`A server with this ${column.split('.').pop()} already exists`, { field: column });
@@ -67,27 +66,23 @@ export function plainColumns(input: ServerInput): Omit<NewMcpServerRow, 'id' | '
 
 /** Runs the handshake and records the outcome on the row. */
 async function recordConnectivity(row: McpServerRow): Promise<{ row: McpServerRow; check: ConnectivityResult }> {
-  const check = await checkConnectivity(toConnection(row));
-  const updated = setServerStatus(row.id, check.ok ? { ok: true } : { ok: false, detail: check.detail });
+  const check = await checkConnectivity(await toConnection(row));
+  const updated = await setServerStatus(row.id, check.ok ? { ok: true } : { ok: false, detail: check.detail });
   return { row: updated ?? row, check };
 }
 
 /** A static server is written with its tools in one transaction; there is nothing to connect to, so it is active. */
-function insertStaticServer(input: ServerInput): McpServerRow {
+function insertStaticServer(input: ServerInput): Promise<McpServerRow> {
   return translateUnique(() =>
-    inTransaction(() => {
-      const row = insertServer({ ...plainColumns(input), ...authColumns(undefined), envSecret: null, status: 'active' });
-      replaceStaticTools(row.id, toStoredValues(input.tools ?? []));
-      return row;
-    }),
+    insertServer({ ...plainColumns(input), ...authColumns(undefined), envSecret: null, status: 'active' }, toStoredValues(input.tools ?? [])),
   );
 }
 
 export async function createServer(input: ServerInput): Promise<ServerDto> {
   assertTransportAllowed(input.transport);
-  assertNoConflict(input.name, input.url);
-  if (input.transport === 'static') return toServerDto(insertStaticServer(input));
-  const row = translateUnique(() =>
+  await assertNoConflict(input.name, input.url);
+  if (input.transport === 'static') return toServerDto(await insertStaticServer(input));
+  const row = await translateUnique(() =>
     insertServer({ ...plainColumns(input), ...authColumns(input.auth), envSecret: envColumn(input.env), status: 'inactive' }),
   );
   return toServerDto((await recordConnectivity(row)).row);
@@ -107,7 +102,7 @@ function currentInput(row: McpServerRow): ServerInput {
  * Changing the transport drops the fields of the old one.
  */
 export async function updateServer(id: string, patch: ServerPatch): Promise<ServerDto> {
-  const row = requireServer(id);
+  const row = await requireServer(id);
   const transportChanged = patch.transport !== undefined && patch.transport !== row.transport;
   const base: Partial<ServerInput> = transportChanged ? { name: row.name } : currentInput(row);
   const storedEnv = readEnv(row);
@@ -119,7 +114,7 @@ export async function updateServer(id: string, patch: ServerPatch): Promise<Serv
   const merged = parseWith(ServerInputSchema, { ...base, ...patch, ...(env ? { env } : {}), tools: toStatic ? [] : patch.tools });
   if (merged.transport === 'static') return updateStaticServer(row, merged, patch);
   if (merged.transport !== row.transport || merged.command !== row.command) assertTransportAllowed(merged.transport);
-  assertNoConflict(merged.name, merged.url, id);
+  await assertNoConflict(merged.name, merged.url, id);
 
   const values: Partial<NewMcpServerRow> = { ...plainColumns(merged), status: 'inactive', statusDetail: null };
   if (patch.auth) Object.assign(values, authColumns(patch.auth));
@@ -128,12 +123,7 @@ export async function updateServer(id: string, patch: ServerPatch): Promise<Serv
   else if (merged.transport !== 'stdio') values.envSecret = null;
 
   // A static server made live lists its own tools from now on.
-  const updated = translateUnique(() =>
-    inTransaction(() => {
-      if (row.transport === 'static') replaceStaticTools(id, []);
-      return updateServerRow(id, values);
-    }),
-  );
+  const updated = await translateUnique(() => updateServerRow(id, values, row.transport === 'static' ? [] : undefined));
   if (!updated) throw new NotFoundError('Server', id);
   return toServerDto((await recordConnectivity(updated)).row);
 }
@@ -142,13 +132,13 @@ export async function updateServer(id: string, patch: ServerPatch): Promise<Serv
  * A static server's update: `tools` replaces the list, omitted keeps it (a server turned static
  * must bring its tools). A static server turned live loses its stored tools in updateServer.
  */
-function updateStaticServer(row: McpServerRow, merged: ServerInput, patch: ServerPatch): ServerDto {
+async function updateStaticServer(row: McpServerRow, merged: ServerInput, patch: ServerPatch): Promise<ServerDto> {
   if (!patch.tools && row.transport !== 'static') {
     throw new ValidationError('Request body is invalid: tools: tools is required to make a server static', [
       { path: 'tools', message: 'tools is required to make a server static' },
     ]);
   }
-  assertNoConflict(merged.name, undefined, row.id);
+  await assertNoConflict(merged.name, undefined, row.id);
   const values: Partial<NewMcpServerRow> = {
     ...plainColumns(merged),
     ...authColumns(undefined),
@@ -156,20 +146,14 @@ function updateStaticServer(row: McpServerRow, merged: ServerInput, patch: Serve
     status: 'active',
     statusDetail: null,
   };
-  const updated = translateUnique(() =>
-    inTransaction(() => {
-      const written = updateServerRow(row.id, values);
-      if (written && patch.tools) replaceStaticTools(row.id, toStoredValues(patch.tools));
-      return written;
-    }),
-  );
+  const updated = await translateUnique(() => updateServerRow(row.id, values, patch.tools ? toStoredValues(patch.tools) : undefined));
   if (!updated) throw new NotFoundError('Server', row.id);
   return toServerDto(updated);
 }
 
-export function deleteServer(id: string, force: boolean): { deletedTestCases: number } {
-  requireServer(id);
-  const users = testCaseIdsUsingServer(id);
+export async function deleteServer(id: string, force: boolean): Promise<{ deletedTestCases: number }> {
+  await requireServer(id);
+  const users = await testCaseIdsUsingServer(id);
   if (users.length && !force) {
     throw new ConflictError(
       `Server is used by ${users.length} test case(s); delete them first or pass ?force=true to delete them with the server`,
@@ -177,23 +161,23 @@ export function deleteServer(id: string, force: boolean): { deletedTestCases: nu
       'server_in_use',
     );
   }
-  if (force) assertNoActiveRuns(users);
-  deleteServerRow(id, force);
+  if (force) await assertNoActiveRuns(users);
+  await deleteServerRow(id, force);
   return { deletedTestCases: force ? users.length : 0 };
 }
 
 export async function checkServer(id: string): Promise<ServerDto & { check: ConnectivityResult }> {
-  const { row, check } = await recordConnectivity(requireServer(id));
-  return { ...toServerDto(row), check };
+  const { row, check } = await recordConnectivity(await requireServer(id));
+  return { ...(await toServerDto(row)), check };
 }
 
 export const LIST_TOOLS_TIMEOUT_MS = 15_000;
 
 /** The live tool list (every page), for authoring; nothing is stored. */
 export async function listServerTools(id: string, signal?: AbortSignal): Promise<{ tools: Tool[]; durationMs: number }> {
-  const row = requireServer(id);
+  const row = await requireServer(id);
   const started = performance.now();
-  const tools = await withMcpClient(toConnection(row), (client, s) => listAllTools(client, s), {
+  const tools = await withMcpClient(await toConnection(row), (client, s) => listAllTools(client, s), {
     timeoutMs: LIST_TOOLS_TIMEOUT_MS,
     signal,
   });

@@ -51,9 +51,9 @@ function authHeaders(auth: StoredAuth | null): Record<string, string> {
 }
 
 /** Decrypts what is needed to connect; the result lives only as long as the call. */
-export function toConnection(row: McpServerRow): ServerConnection {
+export async function toConnection(row: McpServerRow): Promise<ServerConnection> {
   // A static server's tools are read now: a run's snapshot is the list at run time.
-  if (row.transport === 'static') return { name: row.name, transport: 'static', tools: storedToolsOf(row.id), secrets: [] };
+  if (row.transport === 'static') return { name: row.name, transport: 'static', tools: await storedToolsOf(row.id), secrets: [] };
   let env: Record<string, string>;
   let auth: StoredAuth | null;
   try {

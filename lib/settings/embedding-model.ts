@@ -9,19 +9,19 @@ const KEY = 'similarity.embedding_model';
 export const EmbeddingModelSettingSchema = z.object({ embeddingModel: z.enum(['auto', ...EMBEDDING_MODEL_IDS]) }).strict();
 export type EmbeddingModelSetting = z.infer<typeof EmbeddingModelSettingSchema>['embeddingModel'];
 
-export function getDefaultEmbeddingModel(): EmbeddingModelSetting {
-  const stored = getMeta(KEY);
+export async function getDefaultEmbeddingModel(): Promise<EmbeddingModelSetting> {
+  const stored = await getMeta(KEY);
   const parsed = EmbeddingModelSettingSchema.shape.embeddingModel.safeParse(stored);
   return parsed.success ? parsed.data : 'auto';
 }
 
-export function setDefaultEmbeddingModel(value: EmbeddingModelSetting): EmbeddingModelSetting {
-  setMeta(KEY, value);
+export async function setDefaultEmbeddingModel(value: EmbeddingModelSetting): Promise<EmbeddingModelSetting> {
+  await setMeta(KEY, value);
   return value;
 }
 
 /** The model an analysis uses when its request names none: undefined means automatic. */
-export function defaultEmbeddingModelRequest(): string | undefined {
-  const value = getDefaultEmbeddingModel();
+export async function defaultEmbeddingModelRequest(): Promise<string | undefined> {
+  const value = await getDefaultEmbeddingModel();
   return value === 'auto' ? undefined : value;
 }

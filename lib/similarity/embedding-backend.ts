@@ -17,7 +17,7 @@ export type EmbeddingBackend = {
 
 export const embeddingBackend: EmbeddingBackend = {
   // A request that names no model gets the default chosen in Settings (automatic unless set).
-  resolve: (requested, options) => resolveEmbeddingModel(requested ?? defaultEmbeddingModelRequest(), options),
+  resolve: async (requested, options) => resolveEmbeddingModel(requested ?? (await defaultEmbeddingModelRequest()), options),
   embed: embedWithCache,
   calibrate,
 };

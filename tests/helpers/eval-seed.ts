@@ -22,9 +22,9 @@ export async function seedCase(input: { query: string; servers: McpServerRow[]; 
 export const FAKE_MODEL: ModelSettingsValues = { provider: 'local', model: 'hybrid', timeout: 5, temperature: 0, maxRetries: 0 };
 
 /** A pending batch-less run of the case, as a worker holds it after claiming it. */
-export function seedRun(testCaseId: string, samples = 1, model: ModelSettingsValues = FAKE_MODEL): RunToExecute {
-  const { runIds } = insertBatchWithRuns({ name: '', models: [model], samples, concurrency: 1, testCaseIds: [testCaseId], withBatchRow: false });
-  const run = getRun(runIds[0] as string);
+export async function seedRun(testCaseId: string, samples = 1, model: ModelSettingsValues = FAKE_MODEL): Promise<RunToExecute> {
+  const { runIds } = await insertBatchWithRuns({ name: '', models: [model], samples, concurrency: 1, testCaseIds: [testCaseId], withBatchRow: false });
+  const run = await getRun(runIds[0] as string);
   if (!run) throw new Error('seeded run vanished');
   return { id: run.id, testCaseId: run.testCaseId, samples: run.samples, settings: run.settings };
 }

@@ -17,8 +17,8 @@ export async function startMcpEndpoint(): Promise<WebServer & { mcpUrl: string }
   return { ...server, mcpUrl: `${server.url}/mcp` };
 }
 
-export function newKey(name = 'test key'): string {
-  return createApiKey({ name }).key;
+export async function newKey(name = 'test key'): Promise<string> {
+  return (await createApiKey({ name })).key;
 }
 
 export async function connectClient(url: string, key: string): Promise<Client> {

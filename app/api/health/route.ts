@@ -2,6 +2,6 @@ import { getHealth } from '@/lib/health/health';
 import { json, route } from '@/lib/http';
 
 export const GET = route(async () => {
-  const health = getHealth();
+  const health = await getHealth();
   return json(health, { status: health.status === 'unavailable' ? 503 : 200 });
 });

@@ -14,8 +14,8 @@ const ListQuery = PageQuerySchema.extend({
 
 export const GET = route(async (req) => {
   const q = parseQuery(req, ListQuery);
-  const { rows, total } = listServers(q);
-  return json(listBody(rows.map(toServerDto), total, q));
+  const { rows, total } = await listServers(q);
+  return json(listBody(await Promise.all(rows.map(toServerDto)), total, q));
 });
 
 export const POST = route(async (req) => {

@@ -36,15 +36,15 @@ async function cases(...queries: string[]): Promise<string[]> {
 
 /** Starts the batch and records its event stream until it is done. */
 async function runBatch(body: Record<string, unknown>) {
-  const created = createBatch(BatchInputSchema.parse({ models: [MODEL], ...body }), {});
+  const created = await createBatch(BatchInputSchema.parse({ models: [MODEL], ...body }), {});
   const events: JobEvent[] = [];
   subscribeJob(created.id, (e) => events.push(e));
   await waitForJob(created.id);
-  return { created, events, batch: getBatchDto(created.id) };
+  return { created, events, batch: await getBatchDto(created.id) };
 }
 
-function runsOf(batchId: string) {
-  return listRuns({ batchId, limit: 100, offset: 0 }).rows;
+async function runsOf(batchId: string) {
+  return (await listRuns({ batchId, limit: 100, offset: 0 })).rows;
 }
 
 beforeEach(() => {
@@ -62,7 +62,7 @@ describe('createBatch', () => {
     expect(batch.counts).toEqual({ total: 3, pending: 0, running: 0, completed: 0, failed: 3, cancelled: 0 });
     expect(events.filter((e) => e.type === 'run')).toHaveLength(3);
     expect(events.at(-1)).toEqual({ type: 'done', status: 'failed' });
-    const runs = runsOf(created.id);
+    const runs = await runsOf(created.id);
     expect(runs).toHaveLength(3);
     expect(runs.map((r) => r.errorMessage)).toEqual(Array(3).fill('the model refused the request'));
   });
@@ -85,7 +85,7 @@ describe('createBatch', () => {
     expect(runEvents).toHaveLength(4);
     expect(runEvents.map((e) => e.status)).toEqual(Array(4).fill('completed'));
     expect(runEvents.map((e) => e.classification)).toEqual(Array(4).fill('TP'));
-    expect(new Set(runEvents.map((e) => e.runId))).toEqual(new Set(runsOf(created.id).map((r) => r.id)));
+    expect(new Set(runEvents.map((e) => e.runId))).toEqual(new Set((await runsOf(created.id)).map((r) => r.id)));
     expect(runEvents.map((e) => e.testCaseId).sort()).toEqual([...ids, ...ids].sort());
     expect(events).toHaveLength(5);
     expect(events.at(-1)).toEqual({ type: 'done', status: 'completed' });
@@ -119,20 +119,20 @@ describe('createBatch', () => {
           }),
       }),
     );
-    const created = createBatch(BatchInputSchema.parse({ models: [MODEL], testCaseIds: await cases('hang one', 'hang two', 'hang three'), concurrency: 1 }), {});
+    const created = await createBatch(BatchInputSchema.parse({ models: [MODEL], testCaseIds: await cases('hang one', 'hang two', 'hang three'), concurrency: 1 }), {});
     await firstCall;
     const cancelled = await cancelBatch(created.id);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.counts).toEqual({ total: 3, pending: 0, running: 0, completed: 0, failed: 0, cancelled: 3 });
-    const messages = runsOf(created.id).map((r) => r.errorMessage).sort();
+    const messages = (await runsOf(created.id)).map((r) => r.errorMessage).sort();
     expect(messages).toEqual(['cancelled before it started', 'cancelled before it started', 'cancelled before this run finished']);
     // A finished batch is left as it is.
     expect((await cancelBatch(created.id)).status).toBe('cancelled');
   });
 
-  it('refuses unknown test cases before writing anything', () => {
+  it('refuses unknown test cases before writing anything', async () => {
     use(fakeProvider({ reply: () => ({ tool: 'lookup' }) }));
-    expect(() => createBatch(BatchInputSchema.parse({ models: [MODEL], testCaseIds: ['no-such-case'] }), {})).toThrow(/Unknown test case id\(s\): no-such-case/);
+    await expect(createBatch(BatchInputSchema.parse({ models: [MODEL], testCaseIds: ['no-such-case'] }), {})).rejects.toThrow(/Unknown test case id\(s\): no-such-case/);
   });
 });
 
@@ -140,12 +140,12 @@ describe('createSingleRun', () => {
   it('runs one case outside any batch and reports the run', async () => {
     use(fakeProvider({ reply: () => ({ tool: 'other' }), assessment: { confidence: 0.75, reasoning: 'close enough' } }));
     const [caseId] = await cases('single run');
-    const created = createSingleRun(caseId as string, SingleRunInputSchema.parse({ model: MODEL }), {});
+    const created = await createSingleRun(caseId as string, SingleRunInputSchema.parse({ model: MODEL }), {});
     expect(created).toMatchObject({ testCaseId: caseId, batchId: null, samples: 1 });
     const events: JobEvent[] = [];
     subscribeJob(created.id, (e) => events.push(e));
     await waitForJob(created.id);
-    expect(getRun(created.id)).toMatchObject({ status: 'completed', classification: 'FN', selectedTool: 'other', confidenceCategory: 'misleading' });
+    expect(await getRun(created.id)).toMatchObject({ status: 'completed', classification: 'FN', selectedTool: 'other', confidenceCategory: 'misleading' });
     expect(events).toEqual([
       { type: 'run', runId: created.id, testCaseId: caseId, status: 'completed', classification: 'FN', errorMessage: null },
       { type: 'done', status: 'completed' },

@@ -7,8 +7,8 @@ import { ToolCache } from './tool-cache';
 
 vi.mock('@/lib/mcp/client', async (original) => ({ ...(await original()), ...(await import('@/tests/helpers/fake-mcp')).fakeMcpClient }));
 
-const alpha = seedServer('cache-alpha');
-const beta = seedServer('cache-beta');
+const alpha = await seedServer('cache-alpha');
+const beta = await seedServer('cache-beta');
 
 beforeEach(() => resetFakeMcp());
 
@@ -62,19 +62,19 @@ describe('ToolCache', () => {
     expect(listingCalls).toHaveLength(FAILURE_THRESHOLD);
   });
 
-  it('reads the server rows in the order asked, skipping unknown ids', () => {
+  it('reads the server rows in the order asked, skipping unknown ids', async () => {
     const cache = new ToolCache(new CircuitBreakers());
-    expect(cache.servers([beta.id, 'no-such-server', alpha.id]).map((s) => s.name)).toEqual(['cache-beta', 'cache-alpha']);
-    expect(cache.servers([alpha.id]).map((s) => s.name)).toEqual(['cache-alpha']);
-    expect(cache.servers([])).toEqual([]);
+    expect((await cache.servers([beta.id, 'no-such-server', alpha.id])).map((s) => s.name)).toEqual(['cache-beta', 'cache-alpha']);
+    expect((await cache.servers([alpha.id])).map((s) => s.name)).toEqual(['cache-alpha']);
+    expect(await cache.servers([])).toEqual([]);
   });
 
-  it('reads a server row once per batch: a rename mid-batch does not change the snapshot', () => {
-    const gamma = seedServer('cache-gamma');
+  it('reads a server row once per batch: a rename mid-batch does not change the snapshot', async () => {
+    const gamma = await seedServer('cache-gamma');
     const cache = new ToolCache(new CircuitBreakers());
-    expect(cache.servers([gamma.id]).map((s) => s.name)).toEqual(['cache-gamma']);
-    updateServer(gamma.id, { name: 'cache-gamma-renamed' });
-    expect(cache.servers([gamma.id]).map((s) => s.name)).toEqual(['cache-gamma']);
-    expect(new ToolCache(new CircuitBreakers()).servers([gamma.id]).map((s) => s.name)).toEqual(['cache-gamma-renamed']);
+    expect((await cache.servers([gamma.id])).map((s) => s.name)).toEqual(['cache-gamma']);
+    await updateServer(gamma.id, { name: 'cache-gamma-renamed' });
+    expect((await cache.servers([gamma.id])).map((s) => s.name)).toEqual(['cache-gamma']);
+    expect((await new ToolCache(new CircuitBreakers()).servers([gamma.id])).map((s) => s.name)).toEqual(['cache-gamma-renamed']);
   });
 });

@@ -22,9 +22,9 @@ export class ToolCache {
   ) {}
 
   /** The registry rows of these servers, read once per batch (in the order given; missing ones skipped). */
-  servers(ids: string[]): McpServerRow[] {
+  async servers(ids: string[]): Promise<McpServerRow[]> {
     const missing = ids.filter((id) => !this.rows.has(id));
-    if (missing.length) for (const row of getServersByIds(missing)) this.rows.set(row.id, row);
+    if (missing.length) for (const row of await getServersByIds(missing)) this.rows.set(row.id, row);
     return ids.map((id) => this.rows.get(id)).filter((r): r is McpServerRow => r !== undefined);
   }
 
@@ -32,7 +32,7 @@ export class ToolCache {
     const hit = this.entries.get(server.id);
     if (hit) return hit;
     const listing = this.breakers.run(`mcp:${server.name}`, () =>
-      withMcpClient(toConnection(server), (client, s) => listAllTools(client, s), { timeoutMs: LIST_TOOLS_TIMEOUT_MS, signal: this.signal }),
+      toConnection(server).then((conn) => withMcpClient(conn, (client, s) => listAllTools(client, s), { timeoutMs: LIST_TOOLS_TIMEOUT_MS, signal: this.signal })),
     );
     this.entries.set(server.id, listing);
     listing.catch(() => this.entries.delete(server.id));

@@ -21,9 +21,9 @@ export const listServersTool = defineTool({
       ...pageShape,
     })
     .strict(),
-  run: (args, ctx) => {
-    const { rows, total } = listServers(args);
-    const items = rows.map(toServerDto).map((s) => ({
+  run: async (args, ctx) => {
+    const { rows, total } = await listServers(args);
+    const items = (await Promise.all(rows.map(toServerDto))).map((s) => ({
       id: s.id,
       name: s.name,
       transport: s.transport,

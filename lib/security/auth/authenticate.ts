@@ -1,7 +1,7 @@
 import 'server-only';
 import { getEnv, type Env } from '../../env';
 import { isWellFormedApiToken } from './api-token-format';
-import { bearerTokenOf, checkBearerToken } from './bearer';
+import { bearerTokenOf, checkAdminToken, checkBearerToken } from './bearer';
 import { loginRateLimiter } from './login-rate-limit';
 import { resolveAuthPolicy, type AuthPolicy } from './policy';
 import { classifyPath, wantsJson } from './public-paths';
@@ -63,9 +63,10 @@ function refuse(req: AuthRequest, path: string, search: string, code: 'unauthori
 /**
  * Whether a request may go on: pages and /api need a valid session cookie or a bearer token
  * when authentication is on; /mcp has its own keys; public paths are in public-paths.ts.
- * Synchronous and cheap (an HMAC, at most one indexed read) since it runs for every request.
+ * Cheap (an HMAC, at most one indexed read) since it runs for every request; a guess at the
+ * ADMIN_TOKEN is checked and counted with no await in between, so a burst cannot outrun the budget.
  */
-export function authenticate(req: AuthRequest, env: Env = getEnv(), now = Date.now()): AuthDecision {
+export async function authenticate(req: AuthRequest, env: Env = getEnv(), now = Date.now()): Promise<AuthDecision> {
   const { policy } = stateFor(env);
   if (policy.mode === 'off') return { ok: true, via: 'off' };
   if (policy.mode === 'opted-out') return { ok: true, via: 'opted-out' };
@@ -86,7 +87,7 @@ export function authenticate(req: AuthRequest, env: Env = getEnv(), now = Date.n
     if (wait > 0) {
       return { ok: false, status: 429, code: 'too_many_attempts', message: `Too many wrong tokens or passwords; try again in ${wait} s`, retryAfterSeconds: wait };
     }
-    const result = checkBearerToken(bearer, policy.token, now);
+    const result = isWellFormedApiToken(bearer) ? await checkBearerToken(bearer, policy.token, now) : checkAdminToken(bearer, policy.token);
     if (result.ok) return { ok: true, via: result.via };
     if (guessable) loginRateLimiter.recordFailure(client, now);
     const message = result.reason === 'revoked' ? 'API token has been revoked' : 'Invalid API token in the Authorization header';

@@ -21,17 +21,23 @@ export function bearerTokenOf(headers: { get(name: string): string | null }): st
  * A REST API token from Settings (looked up on every request, so a revocation bites at once)
  * or the ADMIN_TOKEN, compared in constant time.
  */
-export function checkBearerToken(token: string, adminToken: string | undefined, now = Date.now()): BearerResult {
-  if (isWellFormedApiToken(token)) {
-    const row = findApiKeyByHash(hashApiKey(token), 'api');
-    if (!row) return { ok: false, reason: 'unknown' };
-    if (row.revokedAt) return { ok: false, reason: 'revoked' };
-    if (now - (touched.get(row.id) ?? 0) >= TOUCH_INTERVAL_MS) {
-      touched.set(row.id, now);
-      touchApiKey(row.id, new Date(now).toISOString());
-    }
-    return { ok: true, via: 'api-token', tokenId: row.id };
+export async function checkBearerToken(token: string, adminToken: string | undefined, now = Date.now()): Promise<BearerResult> {
+  if (!isWellFormedApiToken(token)) return checkAdminToken(token, adminToken);
+  const row = await findApiKeyByHash(hashApiKey(token), 'api');
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revokedAt) return { ok: false, reason: 'revoked' };
+  if (now - (touched.get(row.id) ?? 0) >= TOUCH_INTERVAL_MS) {
+    touched.set(row.id, now);
+    await touchApiKey(row.id, new Date(now).toISOString());
   }
+  return { ok: true, via: 'api-token', tokenId: row.id };
+}
+
+/**
+ * Anything that is not a Settings token can only be the ADMIN_TOKEN: no database read, so the
+ * caller can check and count a wrong guess with no await in between.
+ */
+export function checkAdminToken(token: string, adminToken: string | undefined): BearerResult {
   if (adminToken !== undefined && token !== '' && secretsEqual(token, adminToken)) return { ok: true, via: 'admin-token' };
   return { ok: false, reason: token === '' ? 'malformed' : 'unknown' };
 }

@@ -17,9 +17,9 @@ export type SnapshotBody = z.infer<typeof SnapshotBodySchema>;
  * listing that fails is the live server's failure (502); the copy changes nothing on it.
  */
 export async function snapshotServer(id: string, body: SnapshotBody, signal?: AbortSignal): Promise<ServerDto & { sourceServerId: string }> {
-  const source = requireServer(id);
+  const source = await requireServer(id);
   // Before listing: a taken name should not wait for the live server.
-  if (findServerConflict(body.name, null)) throw new ConflictError('A server with this name already exists', { field: 'name', value: body.name });
+  if (await findServerConflict(body.name, null)) throw new ConflictError('A server with this name already exists', { field: 'name', value: body.name });
   const { tools } = await listServerTools(id, signal);
   const { tools: checked, issues } = checkStaticTools(tools.map(fromLiveTool));
   if (issues.length) {

@@ -15,8 +15,8 @@ export function toMcpTool(row: StaticToolRow): Tool {
   };
 }
 
-export function storedToolsOf(serverId: string): Tool[] {
-  return listStaticTools(serverId).map(toMcpTool);
+export async function storedToolsOf(serverId: string): Promise<Tool[]> {
+  return (await listStaticTools(serverId)).map(toMcpTool);
 }
 
 export function toStoredValues(tools: StaticTool[]): StaticToolValues[] {

@@ -103,7 +103,7 @@ export function fromUrlList(entries: UrlEntryInput[], signal?: AbortSignal): Pro
 /** serverIds: servers of the registry, listed live with their stored credentials. */
 export async function fromServerIds(ids: string[], signal?: AbortSignal): Promise<Extraction> {
   const unique = [...new Set(ids)];
-  const rows = getServersByIds(unique);
+  const rows = await getServersByIds(unique);
   const missing = unique.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length) throw new UnprocessableError('unknown_server', `Unknown server id(s): ${missing.join(', ')}`, { missing });
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -113,7 +113,7 @@ export async function fromServerIds(ids: string[], signal?: AbortSignal): Promis
     const row = byId.get(id);
     if (!row) continue;
     try {
-      targets.push({ label: row.name, name: row.name, conn: toConnection(row) });
+      targets.push({ label: row.name, name: row.name, conn: await toConnection(row) });
     } catch (err) {
       // Secrets that no longer decrypt fail this server only.
       unreadable.push({ source: row.name, message: err instanceof Error ? err.message : String(err) });

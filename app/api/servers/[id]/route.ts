@@ -6,7 +6,7 @@ import { deleteServer, requireServer, updateServer } from '@/lib/servers/service
 
 type Ctx = { params: Promise<{ id: string }> };
 
-export const GET = route<Ctx>(async (_req, { params }) => json(toServerDto(requireServer((await params).id))));
+export const GET = route<Ctx>(async (_req, { params }) => json(await toServerDto(await requireServer((await params).id))));
 
 const update = route<Ctx>(async (req, { params }) => {
   const { id } = await params;
@@ -19,5 +19,5 @@ const DeleteQuery = z.object({ force: z.enum(['true', 'false']).default('false')
 
 export const DELETE = route<Ctx>(async (req, { params }) => {
   const { force } = parseQuery(req, DeleteQuery);
-  return json({ deleted: true, ...deleteServer((await params).id, force === 'true') });
+  return json({ deleted: true, ...(await deleteServer((await params).id, force === 'true')) });
 });

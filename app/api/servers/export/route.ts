@@ -6,7 +6,7 @@ const Query = z.object({ format: z.enum(['mcp', 'vscode']).default('mcp') });
 
 export const GET = route(async (req) => {
   const { format } = parseQuery(req, Query);
-  return json(exportServers(format), {
+  return json(await exportServers(format), {
     headers: { 'content-disposition': `attachment; filename="${format === 'vscode' ? 'vscode-mcp' : 'mcp'}.json"` },
   });
 });

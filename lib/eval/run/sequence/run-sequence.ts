@@ -27,7 +27,7 @@ const keyOf = (server: string, tool: string) => JSON.stringify([server, tool]);
  */
 async function runnableTools(serverIds: string[], cache: ToolCache, overrides: readonly ToolOverride[]): Promise<Map<string, RunnableTool>> {
   const map = new Map<string, RunnableTool>();
-  for (const server of cache.servers(serverIds)) {
+  for (const server of await cache.servers(serverIds)) {
     const listed = await cache.tools(server);
     const shown = applyToolOverrides(server.name, listed, overrides);
     shown.forEach((tool, i) => {
@@ -105,13 +105,13 @@ export async function evaluateSequence(run: RunToExecute, ctx: RunContext, signa
       executionTimeMs: performance.now() - started,
       llmResponseRaw: { responses: loop.responses },
     });
-    completeSequenceRun(run.id, rows, record);
+    await completeSequenceRun(run.id, rows, record);
     return { status: 'completed', classification: verdict.classification, errorMessage: null };
   } catch (err) {
     const status = signal.aborted ? 'cancelled' : 'failed';
     const message = signal.aborted ? 'cancelled before this run finished' : describeRunError(err, apiKey);
     try {
-      failRun(run.id, status, message, { executionTimeMs: Math.round(performance.now() - started), ...partialRun(loop, message) }, snapshot);
+      await failRun(run.id, status, message, { executionTimeMs: Math.round(performance.now() - started), ...partialRun(loop, message) }, snapshot);
     } catch (writeErr) {
       log.warn('could not record a failed run', { runId: run.id, error: writeErr instanceof Error ? writeErr.message : String(writeErr) });
     }

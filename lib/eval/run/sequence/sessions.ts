@@ -48,16 +48,17 @@ export class McpSessions {
     const died = new Promise<never>((_, reject) => (rejectDied = reject));
     died.catch(() => undefined);
     const held = new Promise<void>((resolve) => (release = resolve));
-    const conn = toConnection(server);
-    const done = withMcpClient(
-      conn,
-      (client, signal) => {
-        state.opened = true;
-        signal.addEventListener('abort', () => (state.dead = true), { once: true });
-        resolveReady({ client, signal, died, secrets: conn.secrets ?? [] });
-        return held;
-      },
-      { connectTimeoutMs: SESSION_CONNECT_TIMEOUT_MS, maxBytes: SESSION_MAX_BYTES, signal: this.signal },
+    const done = toConnection(server).then((conn) =>
+      withMcpClient(
+        conn,
+        (client, signal) => {
+          state.opened = true;
+          signal.addEventListener('abort', () => (state.dead = true), { once: true });
+          resolveReady({ client, signal, died, secrets: conn.secrets ?? [] });
+          return held;
+        },
+        { connectTimeoutMs: SESSION_CONNECT_TIMEOUT_MS, maxBytes: SESSION_MAX_BYTES, signal: this.signal },
+      ),
     );
     done.catch((err: unknown) => {
       state.dead = true;

@@ -10,8 +10,8 @@ const Query = PageQuerySchema.extend({ toolName: z.string().min(1).max(200).opti
 
 export const GET = route<Ctx>(async (req, { params }) => {
   const { id } = await params;
-  requireServer(id);
+  await requireServer(id);
   const q = parseQuery(req, Query);
-  const { rows, total } = listToolExecutions(id, q);
+  const { rows, total } = await listToolExecutions(id, q);
   return json(listBody(rows.map(toExecutionDto), total, q));
 });
