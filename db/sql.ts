@@ -66,3 +66,22 @@ export function sqlBool(value: boolean): SQL {
 export function likeInsensitive(column: SQLWrapper, pattern: string): SQL {
   return isPostgres() ? sql`${column} ILIKE ${pattern} ESCAPE '\\'` : sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 }
+
+/** Text ordered by code point on both (SQLite compares bytes; a Postgres database may default to a locale's collation). */
+export function binaryOrder(column: SQLWrapper): SQL {
+  return isPostgres() ? sql`${column} COLLATE "C"` : sql`${column}`;
+}
+
+/** SQL text with `@name` placeholders (better-sqlite3's named parameters), each bound from `params`; an unknown name throws. */
+export function sqlNamed(text: string, params: Readonly<Record<string, unknown>>): SQL {
+  const query = sql.empty();
+  let last = 0;
+  for (const match of text.matchAll(/@([A-Za-z_][A-Za-z0-9_]*)/g)) {
+    const name = match[1] ?? '';
+    if (!Object.hasOwn(params, name)) throw new Error(`no value bound for @${name}`);
+    query.append(sql.raw(text.slice(last, match.index)));
+    query.append(sql`${params[name]}`);
+    last = match.index + match[0].length;
+  }
+  return query.append(sql.raw(text.slice(last)));
+}

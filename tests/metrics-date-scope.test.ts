@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile, getSqlite } from '@/db/client';
 import { buildEvaluationScope, buildRunScope, renderFrom, type MetricsScope } from '@/db/queries/metrics-scope';
+import { run } from '@/db/sql';
+import { withTransaction } from '@/db/transaction';
 import { toCreatedAtBounds, type MetricsFilters } from '@/lib/metrics/filters';
 import { getMetricsSummary, type MetricsSummary } from '@/lib/metrics/summary';
 import { seededRandom } from '@/lib/seeded-random';
@@ -22,6 +25,7 @@ import { copyMigrationsUpTo } from './helpers/migrations';
 
 const s1 = { server: 'd-server-1', name: 'search_d1' };
 const s2 = { server: 'd-server-2', name: 'get_d2' };
+const ROLLBACK = new Error('rollback');
 // Boundaries of the ranges below, and created_at text in shapes the app never writes: the
 // day-range rewrite must treat those exactly as a plain text comparison does.
 const ODD_STAMPS = [
@@ -92,7 +96,8 @@ beforeAll(() => {
   // Runs whose created_at changes after their evaluation was written: the update trigger follows.
   getSqlite().prepare(`update test_runs set created_at = '2025-01-14T08:00:00.000Z' where rowid % 37 = 0`).run();
   getSqlite().prepare(`update test_runs set created_at = '2025-01-20 00:00:00' where rowid % 41 = 0`).run();
-});
+  // Migrating a whole history and writing ~3,000 runs: well over the default hook timeout on a busy machine.
+}, 120_000);
 
 /** Floating sums may differ in the last bits when rows are added in another order. */
 function roundNumbers(value: unknown): unknown {
@@ -106,16 +111,20 @@ function roundNumbers(value: unknown): unknown {
 async function summaryOfRunsInRange(filters: MetricsFilters): Promise<MetricsSummary> {
   const { from, to, ...rest } = filters;
   const bounds = toCreatedAtBounds({ from, to });
-  const sqlite = getSqlite();
-  sqlite.exec('begin');
+  let summary: MetricsSummary | undefined;
   try {
-    // ON DELETE CASCADE takes the runs' evaluations with them.
-    sqlite.prepare('delete from test_runs where not (created_at >= coalesce(@from, created_at) and (@before is null or created_at < @before))')
-      .run({ from: bounds.from ?? null, before: bounds.before ?? null });
-    return await getMetricsSummary(rest);
-  } finally {
-    sqlite.exec('rollback');
+    await withTransaction(async () => {
+      // ON DELETE CASCADE takes the runs' evaluations with them.
+      const outside = [bounds.from ? sql`created_at < ${bounds.from}` : undefined, bounds.before ? sql`created_at >= ${bounds.before}` : undefined].filter((c) => c !== undefined);
+      if (outside.length) await run(sql`delete from test_runs where ${sql.join(outside, sql` or `)}`);
+      summary = await getMetricsSummary(rest);
+      throw ROLLBACK;
+    });
+  } catch (err) {
+    if (err !== ROLLBACK) throw err;
   }
+  if (!summary) throw new Error('no reference summary');
+  return summary;
 }
 
 const RANGES: MetricsFilters[] = [

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSqlite } from '../client';
+import { all, get, sqlNamed } from '../sql';
 import type { TestRunRow } from '../schema';
 
 type Classification = NonNullable<TestRunRow['classification']>;
@@ -19,7 +19,7 @@ export type CaseOutcomePair = {
 };
 
 export async function hasBatch(id: string): Promise<boolean> {
-  return getSqlite().prepare<[string], number>('select 1 from run_batches where id = ?').pluck().get(id) !== undefined;
+  return (await get(sqlNamed('select 1 as found from run_batches where id = @id', { id }))) !== undefined;
 }
 
 /**
@@ -28,7 +28,7 @@ export async function hasBatch(id: string): Promise<boolean> {
  * because each batch records its own model_settings rows.
  */
 export async function selectCaseOutcomePairs(batchA: string, batchB: string): Promise<CaseOutcomePair[]> {
-  const sql = `
+  const text = `
     with ranked as (
       select r.batch_id, r.test_case_id, m.provider, m.model, r.classification, r.selected_server, r.selected_tool,
         row_number() over (
@@ -40,22 +40,22 @@ export async function selectCaseOutcomePairs(batchA: string, batchB: string): Pr
     ),
     a as (select * from ranked where batch_id = @a and position = 1),
     b as (select * from ranked where batch_id = @b and position = 1)
-    select tc.id as testCaseId, tc.name as testCaseName,
+    select tc.id as "testCaseId", tc.name as "testCaseName",
       coalesce(a.provider, b.provider) as provider, coalesce(a.model, b.model) as model,
-      a.classification as aClassification, a.selected_server as aSelectedServer, a.selected_tool as aSelectedTool,
-      b.classification as bClassification, b.selected_server as bSelectedServer, b.selected_tool as bSelectedTool
-    from a full join b on b.test_case_id = a.test_case_id and b.provider is a.provider and b.model is a.model
+      a.classification as "aClassification", a.selected_server as "aSelectedServer", a.selected_tool as "aSelectedTool",
+      b.classification as "bClassification", b.selected_server as "bSelectedServer", b.selected_tool as "bSelectedTool"
+    from a full join b on b.test_case_id = a.test_case_id and b.provider is not distinct from a.provider and b.model is not distinct from a.model
     join test_cases tc on tc.id = coalesce(a.test_case_id, b.test_case_id)`;
-  return getSqlite().prepare<{ a: string; b: string }, CaseOutcomePair>(sql).all({ a: batchA, b: batchB });
+  return all<CaseOutcomePair>(sqlNamed(text, { a: batchA, b: batchB }));
 }
 
 /** One completed, judged run of a batch: every sample counts (the significance test pools them per case x model). */
 export type BatchRunOutcome = { testCaseId: string; provider: string | null; model: string | null; classification: Classification };
 
 export async function selectBatchRunOutcomes(batchId: string): Promise<BatchRunOutcome[]> {
-  const sql = `
-    select r.test_case_id as testCaseId, m.provider as provider, m.model as model, r.classification as classification
+  const text = `
+    select r.test_case_id as "testCaseId", m.provider as provider, m.model as model, r.classification as classification
     from test_runs r left join model_settings m on m.id = r.model_settings_id
-    where r.batch_id = ? and r.status = 'completed' and r.classification is not null`;
-  return getSqlite().prepare<[string], BatchRunOutcome>(sql).all(batchId);
+    where r.batch_id = @batchId and r.status = 'completed' and r.classification is not null`;
+  return all<BatchRunOutcome>(sqlNamed(text, { batchId }));
 }

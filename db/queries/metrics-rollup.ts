@@ -1,7 +1,8 @@
 import 'server-only';
-import { getSqlite } from '../client';
-import { readRunRollupRows, RUN_ROLLUP_SELECT, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
-import type { MetricsScope } from './metrics-scope';
+import { isPostgres } from '../dialect';
+import { all, get, sqlNamed } from '../sql';
+import { readRunRollupRows, RUN_ROLLUP_SELECT, total, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
+import { noIndex, type MetricsScope } from './metrics-scope';
 
 /**
  * Readers of metrics_rollup (migration 0015): the summary's evaluation totals, tool cells and
@@ -77,17 +78,17 @@ const mean = (hi: number, lo: number, n: number): number | null => (n > 0 ? (hi 
 
 export async function selectRollupEvaluationTotals(s: MetricsScope): Promise<EvaluationTotals> {
   const { where, params } = buildRollupWhere(s);
-  const sql = `
-    select total(evals) as total, total(e_tp) as tp, total(e_fp) as fp, total(e_tn) as tn, total(e_fn) as fn,
-      sum(completeness_hi) as completenessHi, sum(completeness_lo) as completenessLo, total(completeness_n) as completenessN,
-      sum(correctness_hi) as correctnessHi, sum(correctness_lo) as correctnessLo, total(correctness_n) as correctnessN,
-      sum(conformance_hi) as conformanceHi, sum(conformance_lo) as conformanceLo, total(conformance_n) as conformanceN,
-      total(measured) as measuredRuns, total(robust) as robust, total(misleading) as misleading,
-      total(needs_clarity) as needsClarity, total(unrated) as unrated,
-      sum(confidence_hi) as confidenceHi, sum(confidence_lo) as confidenceLo, total(confidence_n) as confidenceN,
-      total(pass_k_n) as passKRuns, total(pass_k_sum) as passKPassed
+  const text = `
+    select ${total('evals')} as total, ${total('e_tp')} as tp, ${total('e_fp')} as fp, ${total('e_tn')} as tn, ${total('e_fn')} as fn,
+      ${total('completeness_hi')} as "completenessHi", ${total('completeness_lo')} as "completenessLo", ${total('completeness_n')} as "completenessN",
+      ${total('correctness_hi')} as "correctnessHi", ${total('correctness_lo')} as "correctnessLo", ${total('correctness_n')} as "correctnessN",
+      ${total('conformance_hi')} as "conformanceHi", ${total('conformance_lo')} as "conformanceLo", ${total('conformance_n')} as "conformanceN",
+      ${total('measured')} as "measuredRuns", ${total('robust')} as robust, ${total('misleading')} as misleading,
+      ${total('needs_clarity')} as "needsClarity", ${total('unrated')} as unrated,
+      ${total('confidence_hi')} as "confidenceHi", ${total('confidence_lo')} as "confidenceLo", ${total('confidence_n')} as "confidenceN",
+      ${total('pass_k_n')} as "passKRuns", ${total('pass_k_sum')} as "passKPassed"
     from metrics_rollup ${where}`;
-  const row = getSqlite().prepare<Record<string, string>, TotalsRow>(sql).get(params);
+  const row = await get<TotalsRow>(sqlNamed(text, params));
   if (!row) throw new Error('an aggregate without GROUP BY always returns a row');
   const { completenessHi, completenessLo, completenessN, correctnessHi, correctnessLo, correctnessN, conformanceHi, conformanceLo, conformanceN, confidenceHi, confidenceLo, confidenceN, ...counts } = row;
   return {
@@ -102,38 +103,40 @@ export async function selectRollupEvaluationTotals(s: MetricsScope): Promise<Eva
 /** Confusion cells of the evaluated runs; groups whose runs were all taken away are skipped. */
 export async function selectRollupToolCells(s: MetricsScope): Promise<ToolCell[]> {
   const { where, params } = buildRollupWhere(s);
-  const sql = `
-    select nullif(expected_server, '') as expectedServer, nullif(expected_tool, '') as expectedTool,
-      nullif(selected_server, '') as selectedServer, nullif(selected_tool, '') as selectedTool, sum(evals) as total
+  const text = `
+    select nullif(expected_server, '') as "expectedServer", nullif(expected_tool, '') as "expectedTool",
+      nullif(selected_server, '') as "selectedServer", nullif(selected_tool, '') as "selectedTool", sum(evals) as total
     from metrics_rollup ${where}
     group by expected_server, expected_tool, selected_server, selected_tool
     having sum(evals) > 0`;
-  return getSqlite().prepare<Record<string, string>, ToolCell>(sql).all(params);
+  return all<ToolCell>(sqlNamed(text, params));
 }
 
 /** The run rollups of selectRunRollups, grouped from the rollup's groups instead of the runs. */
 export async function selectRollupRunRollups(s: MetricsScope): Promise<RunRollups> {
   const { where, params } = buildRollupWhere(s);
-  const sql = `
+  const text = `
     with groups as (
       select substr(day, 1, 10) as day, nullif(model_settings_id, '') as settingsId, status, nullif(classification, '') as classification,
-        total(runs) as runs, total(latency_n) as latencyRuns, total(latency_sum) as latencySum,
-        total(input_tokens) as inputTokens, total(output_tokens) as outputTokens
+        ${total('runs')} as runs, ${total('latency_n')} as latencyRuns, ${total('latency_sum')} as latencySum,
+        ${total('input_tokens')} as inputTokens, ${total('output_tokens')} as outputTokens
       from metrics_rollup ${where}
       group by substr(day, 1, 10), model_settings_id, status, classification
     )
     ${RUN_ROLLUP_SELECT}`;
-  return readRunRollupRows(getSqlite().prepare<Record<string, string>, RunRollupRow>(sql).all(params));
+  return readRunRollupRows(await all<RunRollupRow>(sqlNamed(text, params)));
 }
 
 export type BatchStatusCount = { batchId: string; status: string; n: number };
 
 /** Runs per batch and status, read from the rollup's batch-first key (one seek per batch). */
 export async function selectRollupBatchStatusCounts(batchIds: string[]): Promise<BatchStatusCount[]> {
-  const statement = getSqlite().prepare<[string], BatchStatusCount>(
-    'select batch_id as batchId, status, sum(runs) as n from metrics_rollup where batch_id = ? group by status having sum(runs) > 0',
-  );
-  return batchIds.flatMap((id) => statement.all(id));
+  const counts: BatchStatusCount[] = [];
+  for (const batchId of batchIds) {
+    const text = 'select batch_id as "batchId", status, sum(runs) as n from metrics_rollup where batch_id = @batchId group by batch_id, status having sum(runs) > 0';
+    counts.push(...(await all<BatchStatusCount>(sqlNamed(text, { batchId }))));
+  }
+  return counts;
 }
 
 /** A scope the latency histogram serves: the rollup's, without a tool or server filter (the histogram has no tool pair). */
@@ -157,12 +160,9 @@ export function latencyBucketRange(bucket: number): [number, number] {
  */
 export async function selectLatencyAtFromHistogram(s: MetricsScope, k: number): Promise<number | undefined> {
   const { where, params } = buildRollupWhere(s);
-  const sqlite = getSqlite();
-  const buckets = sqlite
-    .prepare<Record<string, string>, { bucket: number; runs: number }>(
-      `select bucket, sum(runs) as runs from metrics_latency_histogram ${where} group by bucket having sum(runs) > 0 order by bucket`,
-    )
-    .all(params);
+  const buckets = await all<{ bucket: number; runs: number }>(
+    sqlNamed(`select bucket, sum(runs) as runs from metrics_latency_histogram ${where} group by bucket having sum(runs) > 0 order by bucket`, params),
+  );
   let below = 0;
   const hit = buckets.find((b) => {
     if (k < below + b.runs) return true;
@@ -172,28 +172,29 @@ export async function selectLatencyAtFromHistogram(s: MetricsScope, k: number): 
   if (!hit) return undefined;
   const [lo, hi] = latencyBucketRange(hit.bucket);
   // Unary + on every other column keeps the planner on the latency index's range.
-  const conditions = ['r.execution_time_ms >= @lo', 'r.execution_time_ms < @hi', "+r.status = 'completed'", '+r.classification is not null'];
+  const plus = noIndex();
+  const conditions = ['r.execution_time_ms >= @lo', 'r.execution_time_ms < @hi', `${plus}r.status = 'completed'`, `${plus}r.classification is not null`];
   const bound: Record<string, string | number> = { lo, hi, offset: k - below };
   if (s.batchId) {
-    conditions.push('+r.batch_id = @batchId');
+    conditions.push(`${plus}r.batch_id = @batchId`);
     bound.batchId = s.batchId;
   }
   if (s.provider || s.model) {
     const settings = [s.provider ? 'provider = @provider' : '', s.model ? 'model = @model' : ''].filter(Boolean);
-    conditions.push(`+r.model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
+    conditions.push(`${plus}r.model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
     if (s.provider) bound.provider = s.provider;
     if (s.model) bound.model = s.model;
   }
   if (s.createdFrom) {
-    conditions.push('+r.created_at >= @createdFrom');
+    conditions.push(`${plus}r.created_at >= @createdFrom`);
     bound.createdFrom = s.createdFrom;
   }
   if (s.createdBefore) {
-    conditions.push('+r.created_at < @createdBefore');
+    conditions.push(`${plus}r.created_at < @createdBefore`);
     bound.createdBefore = s.createdBefore;
   }
-  const sql = `select r.execution_time_ms from test_runs r where ${conditions.join(' and ')} order by r.execution_time_ms limit 1 offset @offset`;
-  return sqlite.prepare<Record<string, string | number>, number>(sql).pluck().get(bound);
+  const text = `select r.execution_time_ms as ms from test_runs r where ${conditions.join(' and ')} order by r.execution_time_ms limit 1 offset @offset`;
+  return (await get<{ ms: number }>(sqlNamed(text, bound)))?.ms;
 }
 
 export type ConfusionCount = { expectedServer: string | null; expectedTool: string | null; selectedServer: string | null; selectedTool: string | null; count: number };
@@ -203,12 +204,14 @@ export async function selectRollupConfusionCounts(s: MetricsScope): Promise<Conf
   const { where, params } = buildRollupWhere(s);
   // '' stands for NULL on both sides, so plain equality is the diagonal, as `is` is on the evaluations.
   const offDiagonal = 'not (expected_tool = selected_tool and expected_server = selected_server)';
-  const sql = `
-    select nullif(expected_server, '') as expectedServer, nullif(expected_tool, '') as expectedTool,
-      nullif(selected_server, '') as selectedServer, nullif(selected_tool, '') as selectedTool, sum(evals) as count
+  // Ties in code-point order on both dialects (COLLATE "C" on Postgres; SQLite's default).
+  const key = (column: string) => `nullif(${column}, '')${isPostgres() ? ' collate "C"' : ''} nulls last`;
+  const text = `
+    select nullif(expected_server, '') as "expectedServer", nullif(expected_tool, '') as "expectedTool",
+      nullif(selected_server, '') as "selectedServer", nullif(selected_tool, '') as "selectedTool", sum(evals) as count
     from metrics_rollup ${where ? `${where} and ${offDiagonal}` : `where ${offDiagonal}`}
     group by expected_server, expected_tool, selected_server, selected_tool
     having sum(evals) > 0
-    order by count desc, expectedServer nulls last, expectedTool nulls last, selectedServer nulls last, selectedTool nulls last`;
-  return getSqlite().prepare<Record<string, string>, ConfusionCount>(sql).all(params);
+    order by sum(evals) desc, ${['expected_server', 'expected_tool', 'selected_server', 'selected_tool'].map(key).join(', ')}`;
+  return all<ConfusionCount>(sqlNamed(text, params));
 }

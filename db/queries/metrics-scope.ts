@@ -1,4 +1,5 @@
 import 'server-only';
+import { isPostgres } from '../dialect';
 
 /** The runs a metrics query covers; every value is bound as a parameter, never spliced. */
 export type MetricsScope = {
@@ -40,6 +41,15 @@ export type ScopeSql = {
   conditions: string[];
   params: Record<string, string>;
 };
+
+/**
+ * A unary + before a column keeps SQLite's planner off that column's indexes (the comments at
+ * each use say why); Postgres has no unary + for text and plans on its own statistics, so there
+ * the column stands bare.
+ */
+export function noIndex(): '' | '+' {
+  return isPostgres() ? '' : '+';
+}
 
 /** `from ... where ...` for a scope, with extra conditions of the query at hand. */
 export function renderFrom(scope: ScopeSql, extra: string[] = []): string {
@@ -108,7 +118,7 @@ const RUN_DAY = 'substr(r.created_at, 1, 10)';
 
 function buildCreatedAtConditions(s: MetricsScope, access: CreatedAtAccess): string[] {
   if (access === 'day') return buildDayRangeConditions(s);
-  const column = access === 'unindexed' ? '+r.created_at' : 'r.created_at';
+  const column = access === 'unindexed' ? `${noIndex()}r.created_at` : 'r.created_at';
   const where: string[] = [];
   if (s.createdFrom) where.push(`${column} >= @createdFrom`);
   if (s.createdBefore) where.push(`${column} < @createdBefore`);
@@ -126,11 +136,11 @@ function buildDayRangeConditions(s: MetricsScope): string[] {
   const where: string[] = [];
   if (s.createdFrom) {
     const day = 'substr(@createdFrom, 1, 10)';
-    where.push(`${RUN_DAY} >= ${day}`, `(${RUN_DAY} > ${day} or +r.created_at >= @createdFrom)`);
+    where.push(`${RUN_DAY} >= ${day}`, `(${RUN_DAY} > ${day} or ${noIndex()}r.created_at >= @createdFrom)`);
   }
   if (s.createdBefore) {
     const day = 'substr(@createdBefore, 1, 10)';
-    where.push(`${RUN_DAY} <= ${day}`, `(${RUN_DAY} < ${day} or +r.created_at < @createdBefore)`);
+    where.push(`${RUN_DAY} <= ${day}`, `(${RUN_DAY} < ${day} or ${noIndex()}r.created_at < @createdBefore)`);
   }
   return where;
 }
@@ -164,7 +174,7 @@ function collectParams(s: MetricsScope): Record<string, string> {
 export function buildEvaluationScope(s: MetricsScope, options: { unindexedDates?: boolean } = {}): ScopeSql {
   const join = hasRunOnlyFilters(s) ? ' join test_runs r on r.id = e.test_run_id' : '';
   const conditions = [
-    ...buildRunConditions(s, 'e', { copyPrefix: options.unindexedDates ? '+' : '' }),
+    ...buildRunConditions(s, 'e', { copyPrefix: options.unindexedDates ? noIndex() : '' }),
     ...buildToolConditions(s, EVALUATED_TOOLS),
   ];
   return { tables: `from evaluation_results e${join}`, conditions, params: collectParams(s) };
@@ -182,7 +192,7 @@ export function buildRunScope(s: RunScope, options: { scanForModel?: boolean; cr
   // A unary + keeps the planner off the model settings index: a model is usually a large
   // share of the runs, and a covering index scan with the test in the index beats that
   // many table lookups plus a sort.
-  const conditions = buildRunConditions(s, 'r', { modelPrefix: options.scanForModel ? '+' : '', createdAt: options.createdAt });
+  const conditions = buildRunConditions(s, 'r', { modelPrefix: options.scanForModel ? noIndex() : '', createdAt: options.createdAt });
   if (hasToolFilters(s)) {
     const evaluated = buildToolConditions(s, EVALUATED_TOOLS);
     const unfinished = buildToolConditions(s, unfinishedTools('u'));

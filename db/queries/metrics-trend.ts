@@ -1,5 +1,6 @@
 import 'server-only';
-import { getSqlite } from '../client';
+import { isPostgres } from '../dialect';
+import { all, sqlNamed } from '../sql';
 import type { MetricsScope } from './metrics-scope';
 
 export type BatchTrendRow = { batchId: string; name: string; createdAt: string; tp: number; fp: number; tn: number; fn: number };
@@ -26,15 +27,18 @@ export async function selectBatchTrend(scope: MetricsScope, limit: number): Prom
   add('(e.expected_tool = @toolName or e.selected_tool = @toolName)', 'toolName');
   add('e.run_created_at >= @createdFrom', 'createdFrom');
   add('e.run_created_at < @createdBefore', 'createdBefore');
-  const sql = `
-    select b.id as batchId, b.name as name, b.created_at as createdAt,
-      sum(e.classification = 'TP') as tp, sum(e.classification = 'FP') as fp, sum(e.classification = 'TN') as tn, sum(e.classification = 'FN') as fn
+  const count = (c: string) => `count(*) filter (where e.classification = '${c}')`;
+  // Ties in code-point order on both dialects (COLLATE "C" on Postgres; SQLite's default).
+  const binary = isPostgres() ? ' collate "C"' : '';
+  const text = `
+    select b.id as "batchId", b.name as name, b.created_at as "createdAt",
+      ${count('TP')} as tp, ${count('FP')} as fp, ${count('TN')} as tn, ${count('FN')} as fn
     from evaluation_results e
     join run_batches b on b.id = e.batch_id
     ${scope.provider || scope.model ? 'join model_settings m on m.id = e.model_settings_id' : ''}
     where ${where.join(' and ')}
-    group by e.batch_id
-    order by b.created_at desc, b.id desc
+    group by b.id, b.name, b.created_at
+    order by b.created_at${binary} desc, b.id${binary} desc
     limit @limit`;
-  return getSqlite().prepare<Record<string, string | number>, BatchTrendRow>(sql).all(params);
+  return all<BatchTrendRow>(sqlNamed(text, params));
 }

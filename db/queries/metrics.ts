@@ -1,10 +1,15 @@
 import 'server-only';
-import { getSqlite } from '../client';
+import { sql } from 'drizzle-orm';
+import { isPostgres } from '../dialect';
+import { all, get, run, sqlNamed } from '../sql';
+import { withTransaction } from '../transaction';
+import { currentFrame } from '../tx-context';
 import {
   buildEvaluationScope,
   buildRunScope,
   buildToolRunRowids,
   hasToolFilters,
+  noIndex,
   renderFrom,
   RESOLVED_RUNS,
   type MetricsScope,
@@ -58,21 +63,16 @@ export type RunRollups = {
 };
 
 /**
- * Every statement of one summary sees the same WAL snapshot while runs keep landing. Nested
- * reads join the outer one.
+ * Every statement of one summary sees the same snapshot while runs keep landing: one
+ * transaction (SQLite: WAL snapshot; Postgres: REPEATABLE READ, since READ COMMITTED takes a
+ * snapshot per statement). Nested reads, and reads inside another transaction, join it.
  */
 export async function readMetricsSnapshot<T>(read: () => T | Promise<T>): Promise<T> {
-  const sqlite = getSqlite();
-  if (sqlite.inTransaction) return read();
-  sqlite.exec('begin');
-  try {
-    const result = await read();
-    sqlite.exec('commit');
-    return result;
-  } catch (error) {
-    if (sqlite.inTransaction) sqlite.exec('rollback');
-    throw error;
-  }
+  if (currentFrame()) return read();
+  return withTransaction(async () => {
+    if (isPostgres()) await run(sql`set transaction isolation level repeatable read`);
+    return read();
+  });
 }
 
 /**
@@ -90,37 +90,40 @@ let resolving = false;
  * table, and hands `read` a scope that reads them from there. Without it each run-side
  * statement rebuilt the id set from evaluation_results and probed test_runs by text id, which
  * at a server's share of 100k runs was most of the summary's time. Scopes without a tool
- * filter pass through unchanged: their own indexes already serve them.
+ * filter pass through unchanged: their own indexes already serve them. SQLite only: Postgres
+ * hashes the id set within each statement, so there every scope passes through.
  */
 export async function withResolvedRunScope<T>(filters: MetricsScope, read: (scope: RunScope) => T | Promise<T>): Promise<T> {
-  if (!hasToolFilters(filters)) return read(filters);
+  if (!hasToolFilters(filters) || isPostgres()) return read(filters);
   // Inside readMetricsSnapshot, else a transaction of its own: the set and the statements
   // that read it must see the same snapshot.
   return readMetricsSnapshot(async () => {
     if (resolving) throw new Error('a resolved run scope cannot be resolved again inside its own read');
     resolving = true;
     try {
-      return await read({ ...filters, resolved: resolveRuns(filters) });
+      return await read({ ...filters, resolved: await resolveRuns(filters) });
     } finally {
       resolving = false;
-      getSqlite().prepare(`delete from ${RESOLVED_RUNS}`).run();
+      await run(sql.raw(`delete from ${RESOLVED_RUNS}`));
     }
   });
 }
 
 /** Fills RESOLVED_RUNS and picks how the run-side statements should read it. */
-function resolveRuns(filters: MetricsScope): ResolvedRuns {
-  const sqlite = getSqlite();
+async function resolveRuns(filters: MetricsScope): Promise<ResolvedRuns> {
   // Created once per connection; after that only its rows change, so no cached statement is invalidated.
-  sqlite.prepare(`create table if not exists ${RESOLVED_RUNS} (run integer primary key)`).run();
+  await run(sql.raw(`create table if not exists ${RESOLVED_RUNS} (run integer primary key)`));
   const { selects, params } = buildToolRunRowids(filters);
+  let members = 0;
   // `or ignore`: a run both selects list is one member.
-  const insert = (select: string) => sqlite.prepare(`insert or ignore into ${RESOLVED_RUNS} ${select}`).run(params).changes;
-  const members = selects.reduce((n, select) => n + insert(select), 0);
+  for (const select of selects) members += await run(sqlNamed(`insert or ignore into ${RESOLVED_RUNS} ${select}`, params));
   // max(rowid) is one b-tree descent, and close enough to the number of runs for this choice.
-  const runs = sqlite.prepare<[], number>('select coalesce(max(rowid), 0) from test_runs').pluck().get() ?? 0;
+  const runs = (await get<{ n: number }>(sql`select coalesce(max(rowid), 0) as n from test_runs`))?.n ?? 0;
   return { access: members > runs * PROBE_SHARE ? 'scan' : 'probe' };
 }
+
+/** `count(*) filter (where ...)`: a conditional count both dialects evaluate the same way (SQLite since 3.30). */
+const countWhere = (condition: string) => `count(*) filter (where ${condition})`;
 
 /**
  * Kept apart from the tool cells on purpose: carrying these columns through that GROUP BY's
@@ -128,23 +131,25 @@ function resolveRuns(filters: MetricsScope): ResolvedRuns {
  */
 export async function selectEvaluationTotals(filters: MetricsScope): Promise<EvaluationTotals> {
   const scope = buildEvaluationScope(filters);
-  const sql = `
+  // pass_k is a boolean on Postgres and 0/1 on SQLite.
+  const passed = isPostgres() ? 'e.pass_k' : 'e.pass_k = 1';
+  const text = `
     select count(*) as total,
-      total(e.classification = 'TP') as tp, total(e.classification = 'FP') as fp,
-      total(e.classification = 'TN') as tn, total(e.classification = 'FN') as fn,
+      ${countWhere("e.classification = 'TP'")} as tp, ${countWhere("e.classification = 'FP'")} as fp,
+      ${countWhere("e.classification = 'TN'")} as tn, ${countWhere("e.classification = 'FN'")} as fn,
       avg(e.parameter_completeness) as completeness,
       avg(e.parameter_correctness) as correctness,
-      avg(e.type_conformance) as typeConformance,
-      count(coalesce(e.parameter_completeness, e.parameter_correctness, e.type_conformance)) as measuredRuns,
-      total(e.confidence_category = 'robust') as robust,
-      total(e.confidence_category = 'misleading') as misleading,
-      total(e.confidence_category = 'needs_clarity') as needsClarity,
-      total(e.confidence_category is null) as unrated,
-      avg(e.confidence_score) as confidenceAverage,
-      count(e.pass_k) as passKRuns,
-      total(e.pass_k) as passKPassed
+      avg(e.type_conformance) as "typeConformance",
+      count(coalesce(e.parameter_completeness, e.parameter_correctness, e.type_conformance)) as "measuredRuns",
+      ${countWhere("e.confidence_category = 'robust'")} as robust,
+      ${countWhere("e.confidence_category = 'misleading'")} as misleading,
+      ${countWhere("e.confidence_category = 'needs_clarity'")} as "needsClarity",
+      ${countWhere('e.confidence_category is null')} as unrated,
+      avg(e.confidence_score) as "confidenceAverage",
+      count(e.pass_k) as "passKRuns",
+      ${countWhere(passed)} as "passKPassed"
     ${renderFrom(scope)}`;
-  const row = getSqlite().prepare<Record<string, string>, EvaluationTotals>(sql).get(scope.params);
+  const row = await get<EvaluationTotals>(sqlNamed(text, scope.params));
   if (!row) throw new Error('an aggregate without GROUP BY always returns a row');
   return row;
 }
@@ -155,29 +160,32 @@ export async function selectToolCells(filters: MetricsScope): Promise<ToolCell[]
   // order: seeking the date index instead means a table read and a sort per row, 6-8x slower
   // for a range of most runs (at 100k runs, ~150 ms against ~20) and only ~7 ms faster for a day.
   const scope = buildEvaluationScope(filters, { unindexedDates: true });
-  const sql = `
-    select e.expected_server as expectedServer, e.expected_tool as expectedTool,
-      e.selected_server as selectedServer, e.selected_tool as selectedTool, count(*) as total
+  const text = `
+    select e.expected_server as "expectedServer", e.expected_tool as "expectedTool",
+      e.selected_server as "selectedServer", e.selected_tool as "selectedTool", count(*) as total
     ${renderFrom(scope)}
     group by e.expected_server, e.expected_tool, e.selected_server, e.selected_tool`;
-  return getSqlite().prepare<Record<string, string>, ToolCell>(sql).all(scope.params);
+  return all<ToolCell>(sqlNamed(text, scope.params));
 }
 
 const EVALUATED = `status = 'completed' and classification is not null`;
 
+/** SQLite's total(): a sum that is 0, not NULL, over no rows (Postgres has no total()). */
+export const total = (expr: string) => `coalesce(sum(${expr}), 0)`;
+
 const ROLLUP_SUMS = `
-  total(runs) as runs,
-  total(case when status = 'completed' then runs end) as completed,
-  total(case when status in ('failed', 'cancelled') then runs end) as failed,
-  total(case when ${EVALUATED} and classification = 'TP' then runs end) as tp,
-  total(case when ${EVALUATED} and classification = 'FP' then runs end) as fp,
-  total(case when ${EVALUATED} and classification = 'TN' then runs end) as tn,
-  total(case when ${EVALUATED} and classification = 'FN' then runs end) as fn,
-  total(case when ${EVALUATED} then runs end) as total,
-  total(case when ${EVALUATED} then latencyRuns end) as latencyRuns,
-  total(case when ${EVALUATED} then latencySum end) as latencySum,
-  total(case when ${EVALUATED} then inputTokens end) as inputTokens,
-  total(case when ${EVALUATED} then outputTokens end) as outputTokens`;
+  ${total('runs')} as runs,
+  ${total("case when status = 'completed' then runs end")} as completed,
+  ${total("case when status in ('failed', 'cancelled') then runs end")} as failed,
+  ${total(`case when ${EVALUATED} and classification = 'TP' then runs end`)} as tp,
+  ${total(`case when ${EVALUATED} and classification = 'FP' then runs end`)} as fp,
+  ${total(`case when ${EVALUATED} and classification = 'TN' then runs end`)} as tn,
+  ${total(`case when ${EVALUATED} and classification = 'FN' then runs end`)} as fn,
+  ${total(`case when ${EVALUATED} then runs end`)} as total,
+  ${total(`case when ${EVALUATED} then latencyRuns end`)} as "latencyRuns",
+  ${total(`case when ${EVALUATED} then latencySum end`)} as "latencySum",
+  ${total(`case when ${EVALUATED} then inputTokens end`)} as "inputTokens",
+  ${total(`case when ${EVALUATED} then outputTokens end`)} as "outputTokens"`;
 
 export type RunRollupRow = RunRollup & { kind: 'all' | 'model' | 'day'; provider: string | null; model: string | null; date: string | null };
 
@@ -191,35 +199,43 @@ export async function selectRunRollups(filters: RunScope): Promise<RunRollups> {
   // Unfiltered, for a model, for a date range (seeking its days) and for a large resolved set,
   // idx_test_runs_rollup covers this and is read in GROUP BY order.
   const scope = buildRunScope(filters, { scanForModel: true, createdAt: 'day' });
-  const sql = `
+  const text = `
     with groups as (
       select substr(r.created_at, 1, 10) as day, r.model_settings_id as settingsId,
         r.status as status, r.classification as classification,
         count(*) as runs,
-        count(r.execution_time_ms) as latencyRuns, total(r.execution_time_ms) as latencySum,
-        total(r.input_tokens) as inputTokens, total(r.output_tokens) as outputTokens
+        count(r.execution_time_ms) as latencyRuns, ${total('r.execution_time_ms')} as latencySum,
+        ${total('r.input_tokens')} as inputTokens, ${total('r.output_tokens')} as outputTokens
       ${renderFrom(scope)}
       group by substr(r.created_at, 1, 10), r.model_settings_id, r.status, r.classification
     )
     ${RUN_ROLLUP_SELECT}`;
-  return readRunRollupRows(getSqlite().prepare<Record<string, string>, RunRollupRow>(sql).all(scope.params));
+  return readRunRollupRows(await all<RunRollupRow>(sqlNamed(text, scope.params)));
 }
 
 /**
  * The overall, per-model and per-day rollups over a CTE `groups` of (day, settingsId, status,
  * classification) with runs, latencyRuns, latencySum, inputTokens and outputTokens; shared with
  * the maintained rollup's reader (./metrics-rollup), which builds `groups` from its own groups.
+ * Rows come unordered: readRunRollupRows orders them the same way on both dialects.
  */
 export const RUN_ROLLUP_SELECT = `
     select 'all' as kind, null as provider, null as model, null as date, ${ROLLUP_SUMS} from groups
     union all
     select 'model', m.provider, m.model, null, ${ROLLUP_SUMS}
     from groups g left join model_settings m on m.id = g.settingsId
-    group by m.provider, m.model having total(case when ${EVALUATED} then runs end) > 0
+    group by m.provider, m.model having ${total(`case when ${EVALUATED} then runs end`)} > 0
     union all
     select 'day', null, null, day, ${ROLLUP_SUMS}
-    from groups group by day having total(case when ${EVALUATED} then runs end) > 0
-    order by kind, provider, model, date`;
+    from groups group by day having ${total(`case when ${EVALUATED} then runs end`)} > 0`;
+
+/** NULL first, then by code unit: SQLite's order for these columns, whatever a Postgres collation would say. */
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
 
 export function readRunRollupRows(rows: RunRollupRow[]): RunRollups {
   const result: RunRollups = { all: createEmptyRollup(), byModel: [], byDay: [] };
@@ -228,6 +244,8 @@ export function readRunRollupRows(rows: RunRollupRow[]): RunRollups {
     else if (kind === 'model') result.byModel.push({ ...rollup, provider, model });
     else result.byDay.push({ ...rollup, date: date ?? '' });
   }
+  result.byModel.sort((a, b) => compareText(a.provider, b.provider) || compareText(a.model, b.model));
+  result.byDay.sort((a, b) => compareText(a.date, b.date));
   return result;
 }
 
@@ -245,11 +263,11 @@ export async function selectLatencyAt(filters: RunScope, offset: number, order: 
   const scope = buildRunScope(filters, { createdAt: 'unindexed' });
   // The unary + keeps the planner off the status index (nearly every run is completed) so
   // a batch or model index, or the latency index in order, drives the query instead.
-  const sql = `
+  const text = `
     select r.execution_time_ms as ms
-    ${renderFrom(scope, ["+r.status = 'completed'", 'r.classification is not null', 'r.execution_time_ms is not null'])}
+    ${renderFrom(scope, [`${noIndex()}r.status = 'completed'`, 'r.classification is not null', 'r.execution_time_ms is not null'])}
     order by r.execution_time_ms ${order === 'asc' ? 'asc' : 'desc'}
     limit 1 offset @offset`;
-  const row = getSqlite().prepare<Record<string, string | number>, { ms: number }>(sql).get({ ...scope.params, offset });
+  const row = await get<{ ms: number }>(sqlNamed(text, { ...scope.params, offset }));
   return row?.ms ?? null;
 }
