@@ -63,7 +63,7 @@ export async function runBatchOnce(demoBaseUrl: string, llmBaseUrl: string): Pro
     }
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    const batch = createBatch(
+    const batch = await createBatch(
       { testCaseIds: ids, models: [{ provider: 'openai', model: 'bench', baseUrl: llmBaseUrl, timeout: 30, temperature: 0, maxRetries: 0 }], samples: 1, concurrency: CONCURRENCY },
       { openai: 'bench-key' },
     );
@@ -75,7 +75,7 @@ export async function runBatchOnce(demoBaseUrl: string, llmBaseUrl: string): Pro
     await waitForJob(batch.id);
     const wall = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
-    const done = getBatchDto(batch.id);
+    const done = await getBatchDto(batch.id);
     const rows = getSqlite()
       .prepare(`select coalesce(confidence_source, 'unrated') as source, count(*) as n from test_runs where batch_id = ? group by 1 order by 1`)
       .all(batch.id) as { source: string; n: number }[];

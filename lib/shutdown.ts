@@ -38,11 +38,11 @@ async function stop(signal: string): Promise<number> {
   const started = performance.now();
   const { ids, settled } = stopAllJobs(new ShutdownError(signal));
   await Promise.race([settled, new Promise((r) => setTimeout(r, SETTLE_MS).unref())]);
-  const stopped = markStoppedJobsInterrupted(ids);
+  const stopped = await markStoppedJobsInterrupted(ids);
   // Anything else under way (a job that had not settled, work started meanwhile).
-  const leftover = recoverInterruptedRuns();
+  const leftover = await recoverInterruptedRuns();
   // A self-assessment that had not settled by now never will (the runs keep their verdicts).
-  recoverPendingAssessments();
+  await recoverPendingAssessments();
   closeDb();
   log.info('stopped', {
     signal,

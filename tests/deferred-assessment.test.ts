@@ -77,8 +77,9 @@ async function cases(...queries: string[]): Promise<string[]> {
 type RawResponse = { assessment: { confidence: number; reasoning: string } | null; assessmentError?: string; assessmentPending?: boolean };
 
 /** Starts a batch; `onRun` sees each run's row at the moment its verdict is announced. */
-function startBatch(testCaseIds: string[], extra: { samples?: number; concurrency?: number } = {}) {
-  const batch = createBatch(BatchInputSchema.parse({ testCaseIds, models: [model()], concurrency: extra.concurrency ?? 4, samples: extra.samples ?? 1 }), { openai: SENTINEL_KEY });
+async function startBatch(testCaseIds: string[], extra: { samples?: number; concurrency?: number } = {}) {
+  const batch = await createBatch(BatchInputSchema.parse({ testCaseIds, models: [model()], concurrency: extra.concurrency ?? 4, samples: extra.samples ?? 1 }), { openai: SENTINEL_KEY });
+  // The read starts as the verdict is announced; the rows are awaited after the batch.
   const atVerdict = new Map<string, ReturnType<typeof getRun>>();
   const events: JobEvent[] = [];
   subscribeJob(batch.id, (e) => {
@@ -88,19 +89,19 @@ function startBatch(testCaseIds: string[], extra: { samples?: number; concurrenc
   return { batch, atVerdict, events };
 }
 
-function runsOf(batchId: string) {
-  return listRuns({ batchId, limit: 100, offset: 0 }).rows;
+async function runsOf(batchId: string) {
+  return (await listRuns({ batchId, limit: 100, offset: 0 })).rows;
 }
 
 describe('deferred self-assessment (samples = 1)', () => {
   it('stores the verdict first, then the confidence, category, source and reasoning; the batch ends after the last assessment', async () => {
     const ids = await cases('find passages about vector search', 'unsure: find passages', 'wrong: find passages');
-    const { batch, atVerdict, events } = startBatch(ids);
+    const { batch, atVerdict, events } = await startBatch(ids);
     await waitForJob(batch.id);
 
     // At the verdict: completed, classified, unrated for now, the assessment marked pending.
     expect(atVerdict.size).toBe(3);
-    for (const row of atVerdict.values()) {
+    for (const row of await Promise.all(atVerdict.values())) {
       expect(row).toMatchObject({ status: 'completed', confidenceScore: null, confidenceCategory: null, confidenceSource: null });
       expect(row?.classification).toMatch(/^(TP|FN)$/);
       expect((row?.llmResponseRaw as RawResponse).assessmentPending).toBe(true);
@@ -109,7 +110,7 @@ describe('deferred self-assessment (samples = 1)', () => {
     expect(events.at(-1)).toEqual({ type: 'done', status: 'completed' });
 
     // Once the batch is done: every confidence in, its category computed against the verdict.
-    const byQuery = new Map(runsOf(batch.id).map((r) => [r.testCaseName.replace(/^\d+ /, ''), r]));
+    const byQuery = new Map((await runsOf(batch.id)).map((r) => [r.testCaseName.replace(/^\d+ /, ''), r]));
     const expected: Record<string, [number, string, string]> = {
       'find passages about vector search': [0.9, 'robust', 'TP'],
       'unsure: find passages': [0.3, 'needs_clarity', 'TP'],
@@ -121,32 +122,32 @@ describe('deferred self-assessment (samples = 1)', () => {
       const raw = run?.llmResponseRaw as RawResponse;
       expect(raw.assessmentPending).toBeUndefined();
       expect(raw.assessment?.confidence).toBe(confidence);
-      const evaluation = getEvaluation(run?.id ?? '');
+      const evaluation = await getEvaluation(run?.id ?? '');
       expect(evaluation).toMatchObject({ confidenceScore: confidence, confidenceCategory: category });
     }
     // The model's own reasoning reaches the evaluation's explanation, as when it was asked inline.
-    expect(getEvaluation(byQuery.get('unsure: find passages')?.id ?? '')?.reasoning).toContain('Several tools could fit.');
+    expect((await getEvaluation(byQuery.get('unsure: find passages')?.id ?? ''))?.reasoning).toContain('Several tools could fit.');
     // Tokens: the selection's plus the assessment's.
     expect(byQuery.get('find passages about vector search')?.inputTokens).toBe(140);
-    expect(getBatchDto(batch.id)).toMatchObject({ status: 'completed', counts: { total: 3, completed: 3 } });
+    expect(await getBatchDto(batch.id)).toMatchObject({ status: 'completed', counts: { total: 3, completed: 3 } });
   });
 
   it('writes exactly what the inline assessment of a single run writes', async () => {
     const [single] = await cases('unsure: compare inline and deferred');
     const [deferred] = await cases('unsure: compare inline and deferred');
-    const created = createSingleRun(single as string, SingleRunInputSchema.parse({ model: model() }), { openai: SENTINEL_KEY });
+    const created = await createSingleRun(single as string, SingleRunInputSchema.parse({ model: model() }), { openai: SENTINEL_KEY });
     await waitForJob(created.id);
-    const { batch } = startBatch([deferred as string]);
+    const { batch } = await startBatch([deferred as string]);
     await waitForJob(batch.id);
-    const inline = getRun(created.id);
-    const later = runsOf(batch.id)[0];
-    const pick = (id: string) => {
-      const e = getEvaluation(id);
+    const inline = await getRun(created.id);
+    const later = (await runsOf(batch.id))[0];
+    const pick = async (id: string) => {
+      const e = await getEvaluation(id);
       return { confidence: e?.confidenceScore, category: e?.confidenceCategory, reasoning: e?.reasoning, recommendations: e?.recommendations, classification: e?.classification };
     };
     expect(inline).toMatchObject({ confidenceScore: 0.3, confidenceCategory: 'needs_clarity', confidenceSource: 'self_assessment', inputTokens: 140 });
     expect(later).toMatchObject({ confidenceScore: 0.3, confidenceCategory: 'needs_clarity', confidenceSource: 'self_assessment', inputTokens: 140 });
-    expect(pick(later?.id ?? '')).toEqual(pick(created.id));
+    expect(await pick(later?.id ?? '')).toEqual(await pick(created.id));
     const rated = (raw: unknown) => {
       const a = (raw as RawResponse).assessment;
       return { confidence: a?.confidence, reasoning: a?.reasoning };
@@ -157,7 +158,7 @@ describe('deferred self-assessment (samples = 1)', () => {
 
   it('concurrency bounds the runs in flight and, apart, the assessments in flight (at most 2 x concurrency calls)', async () => {
     const since = llm.requests.length;
-    const { batch } = startBatch(await cases(...Array.from({ length: 8 }, (_, i) => `find passages in parallel ${i}`)), { concurrency: 2 });
+    const { batch } = await startBatch(await cases(...Array.from({ length: 8 }, (_, i) => `find passages in parallel ${i}`)), { concurrency: 2 });
     await waitForJob(batch.id);
     const mine = llm.requests.slice(since);
     /** Most requests of a kind in flight at once, each taken as in flight for its scripted delay. */
@@ -168,41 +169,41 @@ describe('deferred self-assessment (samples = 1)', () => {
     expect(mine).toHaveLength(16);
     expect(peak(false, SELECTION_MS)).toBeLessThanOrEqual(2);
     expect(peak(true, ASSESSMENT_MS - 20)).toBe(2);
-    expect(runsOf(batch.id).every((r) => r.confidenceScore === 0.9)).toBe(true);
+    expect((await runsOf(batch.id)).every((r) => r.confidenceScore === 0.9)).toBe(true);
   });
 
   it('a failed assessment leaves the verdict and marks the confidence unrated, with the reason', async () => {
     const ids = await cases('broken assessment: find passages', 'find passages about vector search again');
-    const { batch } = startBatch(ids);
+    const { batch } = await startBatch(ids);
     await waitForJob(batch.id);
-    const [broken, fine] = [...runsOf(batch.id)].sort((a, b) => a.testCaseName.replace(/^\d+ /, '').localeCompare(b.testCaseName.replace(/^\d+ /, '')));
+    const [broken, fine] = [...(await runsOf(batch.id))].sort((a, b) => a.testCaseName.replace(/^\d+ /, '').localeCompare(b.testCaseName.replace(/^\d+ /, '')));
     expect(broken).toMatchObject({ status: 'completed', classification: 'TP', selectedTool: 'rag_search', confidenceScore: null, confidenceCategory: null, confidenceSource: null, inputTokens: 100 });
     const raw = broken?.llmResponseRaw as RawResponse;
     expect(raw.assessment).toBeNull();
     expect(raw.assessmentPending).toBeUndefined();
     expect(raw.assessmentError).toMatch(/HTTP 500/);
-    expect(getEvaluation(broken?.id ?? '')).toMatchObject({ classification: 'TP', confidenceScore: null, confidenceCategory: null });
+    expect(await getEvaluation(broken?.id ?? '')).toMatchObject({ classification: 'TP', confidenceScore: null, confidenceCategory: null });
     expect(fine).toMatchObject({ confidenceScore: 0.9, confidenceCategory: 'robust' });
-    expect(getBatchDto(batch.id).status).toBe('completed');
+    expect((await getBatchDto(batch.id)).status).toBe('completed');
   });
 
   it('samples >= 2: confidence is the samples\u2019 agreement, with no assessment call', async () => {
     const before = llm.requests.filter((r) => r.query?.startsWith('Rate your confidence')).length;
-    const { batch } = startBatch(await cases('find passages three times'), { samples: 3 });
+    const { batch } = await startBatch(await cases('find passages three times'), { samples: 3 });
     await waitForJob(batch.id);
-    expect(runsOf(batch.id)[0]).toMatchObject({ confidenceScore: 1, confidenceCategory: 'robust', confidenceSource: 'sample_agreement' });
+    expect((await runsOf(batch.id))[0]).toMatchObject({ confidenceScore: 1, confidenceCategory: 'robust', confidenceSource: 'sample_agreement' });
     expect(llm.requests.filter((r) => r.query?.startsWith('Rate your confidence')).length).toBe(before);
   });
 
   it('cancel: runs keep their verdicts, pending assessments end unrated, none stays pending', async () => {
     const ids = await cases(...Array.from({ length: 6 }, (_, i) => `hanging assessment ${i}`));
-    const { batch, atVerdict } = startBatch(ids, { concurrency: 2 });
+    const { batch, atVerdict } = await startBatch(ids, { concurrency: 2 });
     // Wait until at least two verdicts are in and their assessments hang.
     for (let i = 0; i < 100 && atVerdict.size < 2; i++) await new Promise((r) => setTimeout(r, 20));
     expect(atVerdict.size).toBeGreaterThanOrEqual(2);
     const cancelled = await cancelBatch(batch.id);
     expect(cancelled.status).toBe('cancelled');
-    const runs = runsOf(batch.id);
+    const runs = await runsOf(batch.id);
     const completed = runs.filter((r) => r.status === 'completed');
     expect(completed.length).toBeGreaterThanOrEqual(2);
     for (const run of completed) {
@@ -228,46 +229,46 @@ describe('deferred self-assessment (samples = 1)', () => {
   });
 
   it('assessments written in the same turn share a transaction, and one bad write does not cost the others theirs', async () => {
-    const { batch } = startBatch(await cases('find passages group one', 'find passages group two'));
+    const { batch } = await startBatch(await cases('find passages group one', 'find passages group two'));
     await waitForJob(batch.id);
-    const [one, two] = runsOf(batch.id);
+    const [one, two] = await runsOf(batch.id);
     const write = (confidenceScore: number) => ({ confidenceScore, confidenceCategory: 'robust' as const, confidenceSource: 'self_assessment' as const, reasoning: 'r', recommendations: [], assessment: { confidence: confidenceScore }, assessmentError: null, usage: { inputTokens: 0, outputTokens: 0 } });
     // 1.5 breaks the confidence CHECK: that write fails alone.
     const results = await Promise.allSettled([recordAssessmentSoon(one?.id ?? '', write(0.75)), recordAssessmentSoon(two?.id ?? '', write(1.5)), recordAssessmentSoon('no-such-run', write(0.5))]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results[0]).toEqual({ status: 'fulfilled', value: true });
     expect(results[2]).toEqual({ status: 'fulfilled', value: false });
-    expect(getRun(one?.id ?? '')?.confidenceScore).toBe(0.75);
-    expect(getEvaluation(one?.id ?? '')?.confidenceScore).toBe(0.75);
-    expect(getRun(two?.id ?? '')?.confidenceScore).toBe(0.9);
+    expect((await getRun(one?.id ?? ''))?.confidenceScore).toBe(0.75);
+    expect((await getEvaluation(one?.id ?? ''))?.confidenceScore).toBe(0.75);
+    expect((await getRun(two?.id ?? ''))?.confidenceScore).toBe(0.9);
   });
 
   it('after a hard stop, runs still marked pending are told apart at the next start: unrated, with the reason', async () => {
-    const { batch } = startBatch(await cases('find passages before a crash'));
+    const { batch } = await startBatch(await cases('find passages before a crash'));
     await waitForJob(batch.id);
-    const [run] = runsOf(batch.id);
+    const [run] = await runsOf(batch.id);
     // As a crash between the verdict and the assessment leaves it: pending, unrated, batch running.
     getSqlite().prepare(`update test_runs set confidence_score = null, confidence_category = null, confidence_source = null, llm_response_raw = json_set(llm_response_raw, '$.assessment', json('null'), '$.assessmentPending', json('true')) where id = ?`).run(run?.id);
     getSqlite().prepare(`update run_batches set status = 'running' where id = ?`).run(batch.id);
-    expect(toRunDto(getRun(run?.id ?? '')!).confidencePending).toBe(true);
-    expect(recoverPendingAssessments()).toBe(1);
-    const after = getRun(run?.id ?? '');
+    expect(toRunDto((await getRun(run?.id ?? ''))!).confidencePending).toBe(true);
+    expect(await recoverPendingAssessments()).toBe(1);
+    const after = await getRun(run?.id ?? '');
     expect((after?.llmResponseRaw as RawResponse).assessmentPending).toBeUndefined();
     expect((after?.llmResponseRaw as RawResponse).assessmentError).toBe(INTERRUPTED_ASSESSMENT);
     expect(toRunDto(after!)).toMatchObject({ status: 'completed', classification: 'TP', confidenceScore: null, confidenceSource: null, confidencePending: false });
-    expect(recoverPendingAssessments()).toBe(0);
+    expect(await recoverPendingAssessments()).toBe(0);
   });
 
   // Last: stopping the jobs is final for this process.
   it('shutdown: assessments in flight end unrated and the finished runs keep their verdicts', async () => {
     const ids = await cases(...Array.from({ length: 4 }, (_, i) => `hanging assessment at shutdown ${i}`));
-    const { batch, atVerdict } = startBatch(ids, { concurrency: 2 });
+    const { batch, atVerdict } = await startBatch(ids, { concurrency: 2 });
     for (let i = 0; i < 100 && atVerdict.size < 2; i++) await new Promise((r) => setTimeout(r, 20));
     const { ids: stopped, settled } = stopAllJobs(new Error('shutting down'));
     expect(stopped).toContain(batch.id);
     await settled;
-    markStoppedJobsInterrupted(stopped);
-    const runs = runsOf(batch.id);
+    await markStoppedJobsInterrupted(stopped);
+    const runs = await runsOf(batch.id);
     const completed = runs.filter((r) => r.status === 'completed');
     expect(completed.length).toBeGreaterThanOrEqual(2);
     for (const run of completed) {
@@ -277,6 +278,6 @@ describe('deferred self-assessment (samples = 1)', () => {
     // The rest were interrupted, not left pending or running.
     expect(runs.filter((r) => r.status !== 'completed').length).toBeGreaterThan(0);
     expect(runs.filter((r) => r.status !== 'completed').every((r) => r.status === 'failed' && /interrupted/.test(r.errorMessage ?? ''))).toBe(true);
-    expect(getBatchDto(batch.id).status).toBe('interrupted');
+    expect((await getBatchDto(batch.id)).status).toBe('interrupted');
   });
 });

@@ -51,11 +51,11 @@ describe('the event loop stays responsive', () => {
     });
     const probe = watchEventLoop();
     const started = performance.now();
-    const run = createSingleRun(testCase.id, { model: { provider: 'openai', model: 'gpt-test', baseUrl: llm.openaiBaseUrl, timeout: 10, temperature: 0, maxRetries: 0 }, samples: 1 }, { openai: 'sk-test' });
+    const run = await createSingleRun(testCase.id, { model: { provider: 'openai', model: 'gpt-test', baseUrl: llm.openaiBaseUrl, timeout: 10, temperature: 0, maxRetries: 0 }, samples: 1 }, { openai: 'sk-test' });
     await waitForJob(run.id);
     const settled = performance.now() - started;
     const report = await probe.stop();
-    const stored = getRun(run.id);
+    const stored = await getRun(run.id);
     console.log(`ReDoS run settled in ${Math.round(settled)} ms; loop ${JSON.stringify(report)}`);
     expect(stored?.status).toBe('completed');
     expect(stored?.extractedParameters).toEqual({ query: HOSTILE });
@@ -93,13 +93,13 @@ describe('the event loop stays responsive', () => {
       }
     })();
     const started = performance.now();
-    const batch = createBatch({ testCaseIds: ids, models: [{ provider: 'local', model: 'hybrid', timeout: 30, temperature: 0, maxRetries: 0 }, { provider: 'local', model: 'lexical', timeout: 30, temperature: 0, maxRetries: 0 }], samples: 1, concurrency: 4 }, {});
+    const batch = await createBatch({ testCaseIds: ids, models: [{ provider: 'local', model: 'hybrid', timeout: 30, temperature: 0, maxRetries: 0 }, { provider: 'local', model: 'lexical', timeout: 30, temperature: 0, maxRetries: 0 }], samples: 1, concurrency: 4 }, {});
     await waitForJob(batch.id);
     const wall = performance.now() - started;
     listing = false;
     await listLoop;
     const report = await probe.stop();
-    const done = getBatchDto(batch.id);
+    const done = await getBatchDto(batch.id);
     console.log(`1,000-run local batch: ${Math.round(wall)} ms, ${JSON.stringify(done.counts)}; loop ${JSON.stringify(report)}; GET /api/batches max ${Math.round(batchesMax.ms)} ms`);
     expect(done.counts.completed).toBe(1000);
     expect(report.healthCalls).toBeGreaterThan(5);

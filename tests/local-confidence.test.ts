@@ -22,16 +22,16 @@ describe('the local router at samples = 3', () => {
       ],
     } as Parameters<typeof createServer>[0]);
     const tc = await createTestCase({ name: 'numbers, ambiguous', query: 'two numbers please', serverIds: [server.id], expectedServer: 'math-local-confidence', expectedTool: 'get_sum' } as Parameters<typeof createTestCase>[0]);
-    const batch = createBatch({ testCaseIds: [tc.id], models: [{ provider: 'local', model: 'lexical', timeout: 30, temperature: 0.4, maxRetries: 3 }], samples: 3, concurrency: 1 } as Parameters<typeof createBatch>[0], {});
+    const batch = await createBatch({ testCaseIds: [tc.id], models: [{ provider: 'local', model: 'lexical', timeout: 30, temperature: 0.4, maxRetries: 3 }], samples: 3, concurrency: 1 } as Parameters<typeof createBatch>[0], {});
     await waitForJob(batch.id);
-    const [row] = listRuns({ batchId: batch.id, limit: 5, offset: 0 }).rows;
-    const run = getRun(row?.id ?? '');
+    const [row] = (await listRuns({ batchId: batch.id, limit: 5, offset: 0 })).rows;
+    const run = await getRun(row?.id ?? '');
     expect(run?.status).toBe('completed');
     expect(run?.confidenceSource).toBe('local_margin');
     // Two tools sharing "numbers" score alike: a small margin, far from the 100% agreement of three identical samples.
     expect(run?.confidenceScore).toBeLessThan(0.9);
     expect(run?.confidenceCategory).not.toBe('robust');
-    const evaluation = getEvaluation(run?.id ?? '');
+    const evaluation = await getEvaluation(run?.id ?? '');
     expect(evaluation?.reasoning).toMatch(/The local router's scores: .*`get_(sum|difference)` [0-9.]+/);
     expect(evaluation?.passK).not.toBeNull();
   });

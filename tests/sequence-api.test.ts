@@ -72,7 +72,7 @@ describe('a sequence case through the API', () => {
     const detail = await call<{ selectedTool: string; evaluation: { reasoning: string } }>(runRoute.GET, 'GET', `/api/test-runs/${runId}`, { params: { id: runId } });
     expect(detail.body.selectedTool).toBe('search_todos');
     expect(detail.body.evaluation.reasoning).toMatch(/^2 of 2 expected call\(s\) made; 2 call\(s\) in 3 step\(s\)/);
-    expect(getRun(runId)?.trajectory?.calls.map((c) => [c.tool, c.source, c.arguments])).toEqual([
+    expect((await getRun(runId))?.trajectory?.calls.map((c) => [c.tool, c.source, c.arguments])).toEqual([
       ['search_todos', 'executed', { query: 'evaluation report' }],
       ['update_todo', 'executed', { id: '1', priority: 'low' }],
     ]);

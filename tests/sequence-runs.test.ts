@@ -33,9 +33,9 @@ function trajectoryOf(calls: TrajectoryCall[], stop: Trajectory['stop'] = 'answe
   return { steps, calls, finalText: 'done', stop };
 }
 
-function store(runId: string, expectedCalls: ExpectedCall[], trajectory: Trajectory, forbidden: { server: string; tool: string }[] = []) {
+async function store(runId: string, expectedCalls: ExpectedCall[], trajectory: Trajectory, forbidden: { server: string; tool: string }[] = []) {
   const verdict = judgeSequence({ testCase: { expectedCalls, callOrder: 'exact', forbiddenTools: forbidden }, trajectory, snapshot });
-  completeSequenceRun(runId, snapshot, toSequenceRunRecord({ verdict, expectedCalls, trajectory, argumentMatching: 'strict', executionTimeMs: 120 }));
+  await completeSequenceRun(runId, snapshot, toSequenceRunRecord({ verdict, expectedCalls, trajectory, argumentMatching: 'strict', executionTimeMs: 120 }));
   return verdict;
 }
 
@@ -55,16 +55,16 @@ describe('sequence runs: store and per-call metrics', () => {
   });
 
   let storedRun = '';
-  it('stores the verdict, trajectory, evaluation and per-call rows in one go', () => {
+  it('stores the verdict, trajectory, evaluation and per-call rows in one go', async () => {
     const runId = pending(caseId);
     storedRun = runId;
     const trajectory = trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'update_todo', { id: 42 })]);
-    store(runId, [SEARCH, UPDATE], trajectory);
-    const run = getRun(runId);
+    await store(runId, [SEARCH, UPDATE], trajectory);
+    const run = await getRun(runId);
     expect(run).toMatchObject({ status: 'completed', classification: 'TP', steps: 3, inputTokens: 300, outputTokens: 30, executionTimeMs: 120, selectedServer: 'todo', selectedTool: 'search_todos' });
     expect(run?.trajectory?.calls.map((c) => c.tool)).toEqual(['search_todos', 'update_todo']);
-    expect(getEvaluation(runId)).toMatchObject({ classification: 'TP', expectedTool: 'search_todos', selectedTool: 'search_todos', toolCorrect: true, parameterCorrectness: 1, failureReasons: [] });
-    expect(getCallResults(runId).map((r) => [r.expectedIndex, r.callIndex, r.outcome, r.tool, r.argumentCorrectness])).toEqual([
+    expect(await getEvaluation(runId)).toMatchObject({ classification: 'TP', expectedTool: 'search_todos', selectedTool: 'search_todos', toolCorrect: true, parameterCorrectness: 1, failureReasons: [] });
+    expect((await getCallResults(runId)).map((r) => [r.expectedIndex, r.callIndex, r.outcome, r.tool, r.argumentCorrectness])).toEqual([
       [0, 0, 'TP', 'search_todos', 1],
       [1, 1, 'TP', 'update_todo', 1],
     ]);
@@ -84,24 +84,24 @@ describe('sequence runs: store and per-call metrics', () => {
     ]);
   });
 
-  it('a failed write leaves nothing behind (one transaction)', () => {
+  it('a failed write leaves nothing behind (one transaction)', async () => {
     const runId = pending(caseId);
     const trajectory = trajectoryOf([callOf(0, 'search_todos', { query: 'milk' })]);
     const verdict = judgeSequence({ testCase: { expectedCalls: [SEARCH], callOrder: 'exact', forbiddenTools: null }, trajectory, snapshot });
     const record = toSequenceRunRecord({ verdict, expectedCalls: [SEARCH], trajectory, argumentMatching: 'strict', executionTimeMs: 5 });
     // An out-of-range correctness breaks call_results' CHECK after the run row was written.
     record.calls[0] = { ...record.calls[0]!, argumentCorrectness: 2 };
-    expect(() => completeSequenceRun(runId, snapshot, record)).toThrow(/CHECK/);
-    expect(getRun(runId)).toMatchObject({ status: 'running', classification: null, trajectory: null });
-    expect(getEvaluation(runId)).toBeUndefined();
-    expect(getCallResults(runId)).toEqual([]);
+    await expect(completeSequenceRun(runId, snapshot, record)).rejects.toThrow(/CHECK/);
+    expect(await getRun(runId)).toMatchObject({ status: 'running', classification: null, trajectory: null });
+    expect(await getEvaluation(runId)).toBeUndefined();
+    expect(await getCallResults(runId)).toEqual([]);
   });
 
   it('reports per-call precision/recall/F1 and per-case steps, tokens and latency', async () => {
     // A missing call and a forbidden one: 1 TP + 1 FN, 1 FP.
-    store(pending(caseId), [SEARCH, UPDATE], trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'delete_todo', { id: 42 })]), [{ server: 'todo', tool: 'delete_todo' }]);
+    await store(pending(caseId), [SEARCH, UPDATE], trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'delete_todo', { id: 42 })]), [{ server: 'todo', tool: 'delete_todo' }]);
     // A negative case answered without a call: TN, no per-call rows.
-    store(pending(negativeId, otherModel), [], trajectoryOf([]));
+    await store(pending(negativeId, otherModel), [], trajectoryOf([]));
     const res = await call<MetricsSummary>(summaryRoute.GET, 'GET', '/api/metrics/summary');
     expect(res.body.calls).toEqual({
       runs: 3,

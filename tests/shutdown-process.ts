@@ -26,12 +26,12 @@ async function main(): Promise<void> {
   for (const [i, query] of ['echo hello', 'add 2 and 3', 'print the env'].entries()) {
     testCaseIds.push((await createTestCase(TestCaseInputSchema.parse({ name: `case ${i}`, query, serverIds: [server.id], expectedServer: 'everything', expectedTool: 'echo' }))).id);
   }
-  const batch = createBatch(
+  const batch = await createBatch(
     BatchInputSchema.parse({ testCaseIds, concurrency: 2, models: [{ provider: 'openai-compatible', model: 'slow', baseUrl, timeout: 300, maxRetries: 0 }] }),
     {},
   );
   for (;;) {
-    const runs = listRuns({ batchId: batch.id, limit: 100, offset: 0 });
+    const runs = await listRuns({ batchId: batch.id, limit: 100, offset: 0 });
     if (runs.rows.some((r) => r.status === 'running')) {
       process.stdout.write(`${JSON.stringify({ batchId: batch.id, runIds: runs.rows.map((r) => r.id) })}\n`);
       return;

@@ -63,7 +63,7 @@ function writeDatabaseAt0010(file: string): Record<string, OldRow[]> {
 const parsed = (rows: OldRow[]) => rows.map((r) => ({ ...r, input_schema: JSON.parse(r.input_schema) as unknown, output_schema: r.output_schema ? (JSON.parse(r.output_schema) as unknown) : null }));
 
 describe('migrations 0011-0012 (content-addressed tool snapshots)', () => {
-  it('reconstructs every run listing and stores each definition and listing once', () => {
+  it('reconstructs every run listing and stores each definition and listing once', async () => {
     const old = writeDatabaseAt0010(databaseFile());
     const sqlite = getSqlite();
     expect(sqlite.pragma('foreign_key_check')).toEqual([]);
@@ -87,11 +87,11 @@ describe('migrations 0011-0012 (content-addressed tool snapshots)', () => {
     expect(r3.map((r) => r.server_url)).toEqual(['http://n2/mcp', 'http://n2/mcp']);
 
     // The run detail's reader: the old order (created_at, then exposed name) is the stored position.
-    expect(getSnapshot('r2').map((t) => t.exposedName)).toEqual(['notes__add', 'notes__search', 'files__read']);
-    expect(getSnapshot('r1').map((t) => t.exposedName)).toEqual(['notes__add', 'notes__search', 'files__read']);
-    expect(getSnapshot('r1')[2]).toMatchObject({ testRunId: 'r1', serverName: 'files', serverUrl: null, description: 'Read a file.', inputSchema: read, outputSchema: { type: 'object', properties: { text: { type: 'string' } } } });
-    expect(getSnapshot('r5')[0]?.inputSchema).toEqual([1, 2]);
-    expect(getSnapshot('r6')).toEqual([]);
+    expect((await getSnapshot('r2')).map((t) => t.exposedName)).toEqual(['notes__add', 'notes__search', 'files__read']);
+    expect((await getSnapshot('r1')).map((t) => t.exposedName)).toEqual(['notes__add', 'notes__search', 'files__read']);
+    expect((await getSnapshot('r1'))[2]).toMatchObject({ testRunId: 'r1', serverName: 'files', serverUrl: null, description: 'Read a file.', inputSchema: read, outputSchema: { type: 'object', properties: { text: { type: 'string' } } } });
+    expect((await getSnapshot('r5'))[0]?.inputSchema).toEqual([1, 2]);
+    expect(await getSnapshot('r6')).toEqual([]);
   });
 
   it('drops listings and definitions no run uses any more, and keeps shared ones', () => {

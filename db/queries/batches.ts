@@ -34,7 +34,7 @@ const INSERT_PENDING_RUN = `insert into test_runs (id, test_case_id, batch_id, m
  * Writes the batch, one model_settings row per model and every pending run (cases x models)
  * in one transaction, so a batch either exists whole or not at all.
  */
-export function insertBatchWithRuns(input: NewBatch): { batchId: string | null; runIds: string[] } {
+export async function insertBatchWithRuns(input: NewBatch): Promise<{ batchId: string | null; runIds: string[] }> {
   return getDb().transaction((tx) => {
     const batchId = input.withBatchRow ? newId() : null;
     if (batchId) {
@@ -71,11 +71,11 @@ export function insertBatchWithRuns(input: NewBatch): { batchId: string | null; 
   });
 }
 
-export function getBatch(id: string): RunBatchRow | undefined {
+export async function getBatch(id: string): Promise<RunBatchRow | undefined> {
   return getDb().select().from(runBatches).where(eq(runBatches.id, id)).get();
 }
 
-export function listBatches(page: Page & { status?: RunBatchRow['status'] }): { rows: RunBatchRow[]; total: number } {
+export async function listBatches(page: Page & { status?: RunBatchRow['status'] }): Promise<{ rows: RunBatchRow[]; total: number }> {
   const db = getDb();
   const where = page.status ? eq(runBatches.status, page.status) : undefined;
   const rows = db.select().from(runBatches).where(where).orderBy(desc(runBatches.createdAt), desc(runBatches.id)).limit(page.limit).offset(page.offset).all();
@@ -83,7 +83,7 @@ export function listBatches(page: Page & { status?: RunBatchRow['status'] }): { 
   return { rows, total };
 }
 
-export function setBatchStatus(id: string, status: RunBatchRow['status'], errorMessage?: string): void {
+export async function setBatchStatus(id: string, status: RunBatchRow['status'], errorMessage?: string): Promise<void> {
   const finished = status === 'completed' || status === 'failed' || status === 'cancelled' || status === 'interrupted';
   getDb()
     .update(runBatches)

@@ -71,7 +71,11 @@ function writeAssessment(q: ReturnType<typeof statements>, id: string, w: Assess
  * Writes a run's deferred confidence in one transaction (run row and evaluation together).
  * Answers false when there is no completed run `id` any more (nothing is written then).
  */
-export function recordAssessment(id: string, w: AssessmentWrite): boolean {
+export async function recordAssessment(id: string, w: AssessmentWrite): Promise<boolean> {
+  return recordAssessmentNow(id, w);
+}
+
+function recordAssessmentNow(id: string, w: AssessmentWrite): boolean {
   const q = statements();
   return getDb().transaction(() => writeAssessment(q, id, w));
 }
@@ -90,7 +94,7 @@ function flushQueued(): void {
     // One bad row must not cost the others theirs: each on its own, each with its own answer.
     for (const item of batch) {
       try {
-        item.resolve(recordAssessment(item.id, item.write));
+        item.resolve(recordAssessmentNow(item.id, item.write));
       } catch (err) {
         item.reject(err);
       }
@@ -117,7 +121,7 @@ export const INTERRUPTED_ASSESSMENT = 'interrupted: the app stopped before the s
  * app stopped in between) are unrated for good; they stop saying it is pending. Only runs of
  * batches that did not finish are looked at, through the batch index.
  */
-export function recoverPendingAssessments(): number {
+export async function recoverPendingAssessments(): Promise<number> {
   return getSqlite()
     .prepare(
       `update test_runs set llm_response_raw = json_set(json_remove(llm_response_raw, '$.assessmentPending'), '$.assessmentError', @message)

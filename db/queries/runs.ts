@@ -11,7 +11,7 @@ import {
   type TestRunRow,
 } from '../schema';
 import { selectRollupBatchStatusCounts } from './metrics-rollup';
-import { storeRunTools, type SnapshotToolInput } from './tool-snapshots';
+import { storeRunToolsSqlite, type SnapshotToolInput } from './tool-snapshots';
 import { newId, nowIso, type Page } from './util';
 
 export type ModelSettingsRow = typeof modelSettings.$inferSelect;
@@ -47,7 +47,7 @@ function flatten(r: { run: TestRunRow; settings: ModelSettingsRow | null; testCa
   return { ...r.run, settings: r.settings, testCaseName: r.testCaseName };
 }
 
-export function listRuns(filter: RunFilter & Page): { rows: RunWithSettings[]; total: number } {
+export async function listRuns(filter: RunFilter & Page): Promise<{ rows: RunWithSettings[]; total: number }> {
   const db = getDb();
   const where = whereOf(filter);
   const rows = db
@@ -121,14 +121,14 @@ function prepareHotQueries(db: Db) {
 }
 
 
-export function getRun(id: string): RunWithSettings | undefined {
+export async function getRun(id: string): Promise<RunWithSettings | undefined> {
   const row = hot().getRun.get({ id });
   return row ? flatten(row) : undefined;
 }
 
 export type NewRun = { testCaseId: string; batchId: string | null; modelSettingsId: string; samples: number };
 
-export function insertRuns(runs: NewRun[]): string[] {
+export async function insertRuns(runs: NewRun[]): Promise<string[]> {
   const db = getDb();
   return db.transaction((tx) =>
     runs.map((r) => {
@@ -142,15 +142,15 @@ export function insertRuns(runs: NewRun[]): string[] {
 export type ClaimedRun = Pick<TestRunRow, 'id' | 'testCaseId' | 'modelSettingsId' | 'samples'>;
 
 /** Atomically takes the next pending run of a batch, so concurrent workers never share one. */
-export function claimNextRun(batchId: string): ClaimedRun | undefined {
+export async function claimNextRun(batchId: string): Promise<ClaimedRun | undefined> {
   return hot().claimNextRun.get({ batchId, now: nowIso() });
 }
 
-export function getModelSettings(id: string): ModelSettingsRow | undefined {
+export async function getModelSettings(id: string): Promise<ModelSettingsRow | undefined> {
   return hot().modelSettings.get({ id });
 }
 
-export function markRunRunning(id: string): void {
+export async function markRunRunning(id: string): Promise<void> {
   getDb().update(testRuns).set({ status: 'running', startedAt: nowIso() }).where(eq(testRuns.id, id)).run();
 }
 
@@ -159,11 +159,11 @@ function jsonOrNull(value: unknown): string | null {
 }
 
 /** The tools the run showed the model, in the order it saw them. */
-export function getSnapshot(runId: string): ToolDefinitionRow[] {
+export async function getSnapshot(runId: string): Promise<ToolDefinitionRow[]> {
   return getDb().select().from(toolDefinitions).where(eq(toolDefinitions.testRunId, runId)).orderBy(asc(toolDefinitions.position)).all();
 }
 
-export function getEvaluation(runId: string): EvaluationRow | undefined {
+export async function getEvaluation(runId: string): Promise<EvaluationRow | undefined> {
   return getDb().select().from(evaluationResults).where(eq(evaluationResults.testRunId, runId)).get();
 }
 
@@ -188,7 +188,17 @@ export type CompletedRunValues = Pick<
  * The run's tool snapshot, verdict and evaluation result land together or not at all (one
  * commit per run also keeps the evaluation hot path cheap).
  */
-export function completeRun(
+export async function completeRun(
+  id: string,
+  snapshot: NewToolDefinition[],
+  values: CompletedRunValues,
+  evaluation: Omit<typeof evaluationResults.$inferInsert, 'id' | 'testRunId'>,
+): Promise<void> {
+  getDb().transaction(() => writeCompletedRun(id, snapshot, values, evaluation));
+}
+
+/** completeRun's writes, for a caller already inside a transaction (sequence-runs). */
+export function writeCompletedRun(
   id: string,
   snapshot: NewToolDefinition[],
   values: CompletedRunValues,
@@ -196,7 +206,7 @@ export function completeRun(
 ): void {
   const q = hot();
   const e = evaluation;
-  getDb().transaction(() => {
+  {
     q.completeRun.run({
       id,
       llmResponseRaw: jsonOrNull(values.llmResponseRaw),
@@ -214,7 +224,7 @@ export function completeRun(
       completedAt: nowIso(),
     });
     // After the first write, so the transaction already holds the write lock when it looks the listing up.
-    if (snapshot.length > 0) storeRunTools(id, snapshot);
+    if (snapshot.length > 0) storeRunToolsSqlite(id, snapshot);
     q.insertEvaluation.run({
       id: newId(),
       testRunId: id,
@@ -239,17 +249,17 @@ export function completeRun(
       argumentMatching: e.argumentMatching ?? 'strict',
       createdAt: nowIso(),
     });
-  });
+  }
 }
 
 /** A failed run keeps the snapshot it had got as far as (the tools the model would have seen). */
-export function failRun(
+export async function failRun(
   id: string,
   status: 'failed' | 'cancelled',
   errorMessage: string,
   extra: Partial<Pick<TestRunRow, 'llmResponseRaw' | 'executionTimeMs' | 'inputTokens' | 'outputTokens' | 'failureReasons' | 'trajectory' | 'steps'>> = {},
   snapshot: NewToolDefinition[] = [],
-): void {
+): Promise<void> {
   getDb().transaction((tx) => {
     tx.update(testRuns)
       .set({ ...extra, status, errorMessage: errorMessage.slice(0, 4000), completedAt: nowIso() })
@@ -258,7 +268,7 @@ export function failRun(
     if (snapshot.length === 0) return;
     try {
       // A savepoint: a listing that cannot be stored is undone whole.
-      tx.transaction(() => storeRunTools(id, snapshot));
+      tx.transaction(() => storeRunToolsSqlite(id, snapshot));
     } catch {
       // A snapshot that cannot be stored (e.g. an absurdly nested schema) must not keep the
       // run from reaching its final status; the savepoint failed alone, the transaction goes on.
@@ -266,7 +276,7 @@ export function failRun(
   });
 }
 
-export function cancelPendingRuns(batchId: string, message: string): number {
+export async function cancelPendingRuns(batchId: string, message: string): Promise<number> {
   return getDb()
     .update(testRuns)
     .set({ status: 'cancelled', errorMessage: message, completedAt: nowIso() })
@@ -275,7 +285,7 @@ export function cancelPendingRuns(batchId: string, message: string): number {
 }
 
 /** Runs of these test cases still pending or running (deleting them would pull rows from under a worker). */
-export function countActiveRuns(testCaseIds: string[]): number {
+export async function countActiveRuns(testCaseIds: string[]): Promise<number> {
   if (testCaseIds.length === 0) return 0;
   return (
     getDb()
@@ -286,7 +296,7 @@ export function countActiveRuns(testCaseIds: string[]): number {
   );
 }
 
-export function deleteRun(id: string): boolean {
+export async function deleteRun(id: string): Promise<boolean> {
   return getDb().delete(testRuns).where(eq(testRuns.id, id)).run().changes > 0;
 }
 
@@ -295,13 +305,13 @@ export type RunCounts = { total: number; pending: number; running: number; compl
 const RUN_STATUSES = testRuns.status.enumValues;
 const isRunStatus = (s: string): s is (typeof RUN_STATUSES)[number] => (RUN_STATUSES as readonly string[]).includes(s);
 
-export function countRunsByStatus(batchIds: string[]): Map<string, RunCounts> {
+export async function countRunsByStatus(batchIds: string[]): Promise<Map<string, RunCounts>> {
   const out = new Map<string, RunCounts>();
   for (const id of batchIds) out.set(id, { total: 0, pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0 });
   if (batchIds.length === 0) return out;
   // metrics_rollup's groups (batch first, kept by triggers in each writer's transaction): a seek
   // per batch over its few groups, not a pass over its runs (0.7-0.9 s for a batch at 1M runs).
-  for (const r of selectRollupBatchStatusCounts(batchIds)) {
+  for (const r of await selectRollupBatchStatusCounts(batchIds)) {
     const c = out.get(r.batchId);
     if (!c || !isRunStatus(r.status)) continue;
     c[r.status] += r.n;
@@ -321,7 +331,7 @@ const STOPPED_STATUSES = ['pending', 'running', 'cancelled'] as const;
  * stopping, not by a user, so whatever they settled as (cancelled by the abort, or still
  * pending or running) they were interrupted, as recoverInterruptedRuns would say at the next start.
  */
-export function markStoppedJobsInterrupted(ids: string[]): { runs: number; batches: number } {
+export async function markStoppedJobsInterrupted(ids: string[]): Promise<{ runs: number; batches: number }> {
   if (ids.length === 0) return { runs: 0, batches: 0 };
   return getDb().transaction((tx) => {
     const runs = tx
@@ -338,7 +348,7 @@ export function markStoppedJobsInterrupted(ids: string[]): { runs: number; batch
   });
 }
 
-export function recoverInterruptedRuns(): { runs: number; batches: number } {
+export async function recoverInterruptedRuns(): Promise<{ runs: number; batches: number }> {
   const db = getDb();
   return db.transaction((tx) => {
     const runs = tx

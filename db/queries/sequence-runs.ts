@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { SequenceRunRecord } from '@/lib/eval/judge/sequence/record';
 import { getDb } from '../client';
 import { callResults, testRuns, type CallResultRow } from '../schema';
-import { completeRun, type CompletedRunValues, type NewToolDefinition } from './runs';
+import { writeCompletedRun, type CompletedRunValues, type NewToolDefinition } from './runs';
 import { newId } from './util';
 
 /**
@@ -15,7 +15,7 @@ import { newId } from './util';
  *   const verdict = judgeSequence({ testCase, trajectory, snapshot });
  *   completeSequenceRun(runId, snapshot, toSequenceRunRecord({ verdict, expectedCalls, trajectory, argumentMatching, executionTimeMs }));
  */
-export function completeSequenceRun(runId: string, snapshot: NewToolDefinition[], record: SequenceRunRecord): void {
+export async function completeSequenceRun(runId: string, snapshot: NewToolDefinition[], record: SequenceRunRecord): Promise<void> {
   const { run, evaluation, calls } = record;
   // Built apart from the call: completeRun's value list grows with other features (null = not measured).
   const values = {
@@ -34,7 +34,7 @@ export function completeSequenceRun(runId: string, snapshot: NewToolDefinition[]
   };
   const db = getDb();
   db.transaction((tx) => {
-    completeRun(runId, snapshot, values satisfies Partial<CompletedRunValues> as CompletedRunValues, { ...evaluation, passK: null, confidenceScore: null, confidenceCategory: null });
+    writeCompletedRun(runId, snapshot, values satisfies Partial<CompletedRunValues> as CompletedRunValues, { ...evaluation, passK: null, confidenceScore: null, confidenceCategory: null });
     tx.update(testRuns).set({ trajectory: run.trajectory, steps: run.steps }).where(eq(testRuns.id, runId)).run();
     if (calls.length > 0) {
       tx.insert(callResults)
@@ -57,7 +57,7 @@ export function completeSequenceRun(runId: string, snapshot: NewToolDefinition[]
 }
 
 /** A run's per-call verdicts: expected calls in their order, then the unexpected calls in call order. */
-export function getCallResults(runId: string): CallResultRow[] {
+export async function getCallResults(runId: string): Promise<CallResultRow[]> {
   return getDb()
     .select()
     .from(callResults)

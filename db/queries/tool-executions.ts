@@ -4,11 +4,11 @@ import { getDb } from '../client';
 import { toolExecutions, type ToolExecutionRow } from '../schema';
 import { newId, type Page } from './util';
 
-export function insertToolExecution(values: Omit<ToolExecutionRow, 'id' | 'createdAt'>): ToolExecutionRow {
+export async function insertToolExecution(values: Omit<ToolExecutionRow, 'id' | 'createdAt'>): Promise<ToolExecutionRow> {
   return getDb().insert(toolExecutions).values({ ...values, id: newId() }).returning().get();
 }
 
-export function listToolExecutions(serverId: string, page: Page & { toolName?: string }): { rows: ToolExecutionRow[]; total: number } {
+export async function listToolExecutions(serverId: string, page: Page & { toolName?: string }): Promise<{ rows: ToolExecutionRow[]; total: number }> {
   const db = getDb();
   const where = and(eq(toolExecutions.serverId, serverId), page.toolName ? eq(toolExecutions.toolName, page.toolName) : undefined);
   const rows = db

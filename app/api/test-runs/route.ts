@@ -8,6 +8,6 @@ const Query = PageQuerySchema.extend(RunListQuerySchema.shape);
 
 export const GET = route(async (req) => {
   const q = parseQuery(req, Query);
-  const { rows, total } = listRuns(q);
+  const { rows, total } = await listRuns(q);
   return json(listBody(rows.map(toRunDto), total, q));
 });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { countBatchRunsByModel, selectRunLabel } from '@/db/queries/batch-progress';
+import { log } from '../../log';
 import { getBatchDto } from '../run/batch';
 import { subscribeJob } from '../run/jobs';
 import type { JobEvent, ModelProgressDto, ProgressFrame, RunFrame } from './dto';
@@ -8,8 +9,8 @@ const KEEP_ALIVE_MS = 15_000;
 /** Per-model counts are a grouped read of the whole batch: at most this often while runs stream in (and always at the start and end). */
 const MODEL_COUNTS_EVERY_MS = 1_000;
 
-function modelCounts(batchId: string): ModelProgressDto[] {
-  return countBatchRunsByModel(batchId).map(({ modelSettingsId: _id, ...rest }) => rest);
+async function modelCounts(batchId: string): Promise<ModelProgressDto[]> {
+  return (await countBatchRunsByModel(batchId)).map(({ modelSettingsId: _id, ...rest }) => rest);
 }
 
 function frame(event: string, data: unknown): string {
@@ -17,8 +18,8 @@ function frame(event: string, data: unknown): string {
 }
 
 /** A batch's progress as an SSE response; ends with `done` (at once if the batch is not running). */
-export function batchEventStream(batchId: string, signal: AbortSignal): Response {
-  const initial = getBatchDto(batchId); // 404 before any stream starts
+export async function batchEventStream(batchId: string, signal: AbortSignal): Promise<Response> {
+  await getBatchDto(batchId); // 404 before any stream starts
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   const stream = new ReadableStream<Uint8Array>({
@@ -34,26 +35,38 @@ export function batchEventStream(batchId: string, signal: AbortSignal): Response
         controller.close();
       };
       let modelsAt = 0;
-      const progress = (forceModels = false) => {
-        const b = getBatchDto(batchId);
+      const progress = async (forceModels = false) => {
+        const b = await getBatchDto(batchId);
         const now = Date.now();
         const withModels = forceModels || now - modelsAt >= MODEL_COUNTS_EVERY_MS;
         if (withModels) modelsAt = now;
-        send(frame('progress', { status: b.status, counts: b.counts, ...(withModels ? { byModel: modelCounts(batchId) } : {}) } satisfies ProgressFrame));
+        send(frame('progress', { status: b.status, counts: b.counts, ...(withModels ? { byModel: await modelCounts(batchId) } : {}) } satisfies ProgressFrame));
         return b;
       };
-      send(frame('progress', { status: initial.status, counts: initial.counts, byModel: modelCounts(batchId) }));
-      modelsAt = Date.now();
+      const done = async () => {
+        const b = await progress(true);
+        send(frame('done', { status: b.status, counts: b.counts }));
+        close();
+      };
+      // Frames are read from the database asynchronously: one chain keeps them in event order.
+      // Subscribing first (below, in this same turn) means no run finishing meanwhile is missed.
+      let chain: Promise<void> = progress(true).then(() => undefined);
+      const then = (step: () => Promise<void>) => {
+        chain = chain.then(() => (closed ? undefined : step())).catch((err: unknown) => {
+          log.warn('batch event stream failed', { batchId, error: err instanceof Error ? err.message : String(err) });
+          close();
+        });
+      };
       const unsubscribe = subscribeJob(batchId, (e: JobEvent) => {
         if (e.type === 'run') {
-          // Name the run by its test case and model, so the live list never reads "run 73824acd".
-          const label = selectRunLabel(e.runId);
-          send(frame('run', { ...e, testCaseName: label?.testCaseName ?? null, provider: label?.provider ?? null, model: label?.model ?? null } satisfies RunFrame));
-          progress();
+          then(async () => {
+            // Name the run by its test case and model, so the live list never reads "run 73824acd".
+            const label = await selectRunLabel(e.runId);
+            send(frame('run', { ...e, testCaseName: label?.testCaseName ?? null, provider: label?.provider ?? null, model: label?.model ?? null } satisfies RunFrame));
+            await progress();
+          });
         } else {
-          const b = progress(true);
-          send(frame('done', { status: b.status, counts: b.counts }));
-          close();
+          then(done);
         }
       });
       const keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
@@ -65,12 +78,8 @@ export function batchEventStream(batchId: string, signal: AbortSignal): Response
         unsubscribe?.();
         signal.removeEventListener('abort', onAbort);
       };
-      if (!unsubscribe) {
-        // Not running in this process: it already finished (or was interrupted).
-        const b = getBatchDto(batchId);
-        send(frame('done', { status: b.status, counts: b.counts }));
-        close();
-      }
+      // Not running in this process: it already finished (or was interrupted).
+      if (!unsubscribe) then(done);
     },
     cancel() {
       cleanup();

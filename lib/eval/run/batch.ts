@@ -39,13 +39,13 @@ function runEvent(runId: string, testCaseId: string, outcome: RunOutcome): JobEv
 }
 
 /** A batch has one settings row per model: each is read once, not once per run. */
-function settingsCache(): (id: string | null) => ModelSettingsRow | null {
+function settingsCache(): (id: string | null) => Promise<ModelSettingsRow | null> {
   const rows = new Map<string, ModelSettingsRow | null>();
-  return (id) => {
+  return async (id) => {
     if (id === null) return null;
     let row = rows.get(id);
     if (row === undefined) {
-      row = getModelSettings(id) ?? null;
+      row = (await getModelSettings(id)) ?? null;
       rows.set(id, row);
     }
     return row;
@@ -54,19 +54,19 @@ function settingsCache(): (id: string | null) => ModelSettingsRow | null {
 
 /** Workers take pending runs one at a time until none is left or the batch is cancelled. */
 async function processBatch(batchId: string, concurrency: number, keys: ApiKeys, signal: AbortSignal, emit: (e: JobEvent) => void): Promise<string> {
-  setBatchStatus(batchId, 'running');
+  await setBatchStatus(batchId, 'running');
   // Self-assessments (samples = 1) run after their run's verdict, in a pool of their own as
   // wide as the batch: `concurrency` bounds the runs in flight, and each may have its
   // follow-up turn in flight too (at most 2 x concurrency model calls). The batch ends when
   // every assessment is in or has failed.
   const assessments = createTaskPool(concurrency, (err) => log.error('self-assessment crashed', { batchId, error: err instanceof Error ? err.message : String(err) }));
-  const ctx: RunContext = { ...contextFor(keys, signal, getBatch(batchId)?.toolOverrides ?? []), defer: (assess) => assessments.add(assess) };
+  const ctx: RunContext = { ...contextFor(keys, signal, (await getBatch(batchId))?.toolOverrides ?? []), defer: (assess) => assessments.add(assess) };
   const settingsFor = settingsCache();
   const worker = async () => {
     while (!signal.aborted) {
-      const run = claimNextRun(batchId);
+      const run = await claimNextRun(batchId);
       if (!run) return;
-      const outcome = await executeRun({ ...run, settings: settingsFor(run.modelSettingsId) }, ctx, signal);
+      const outcome = await executeRun({ ...run, settings: await settingsFor(run.modelSettingsId) }, ctx, signal);
       emit(runEvent(run.id, run.testCaseId, outcome));
       // A run with no network wait (the local provider, cached tools) settles in microtasks
       // only: without a macrotask turn here the batch ran to the end before any request.
@@ -80,13 +80,13 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
     await assessments.drain();
   }
   if (signal.aborted) {
-    cancelPendingRuns(batchId, 'cancelled before it started');
-    setBatchStatus(batchId, 'cancelled');
+    await cancelPendingRuns(batchId, 'cancelled before it started');
+    await setBatchStatus(batchId, 'cancelled');
     return 'cancelled';
   }
-  const counts = countRunsByStatus([batchId]).get(batchId);
+  const counts = (await countRunsByStatus([batchId])).get(batchId);
   const status = counts && counts.total > 0 && counts.failed === counts.total ? 'failed' : 'completed';
-  setBatchStatus(batchId, status, status === 'failed' ? 'every run failed; see the runs for their errors' : undefined);
+  await setBatchStatus(batchId, status, status === 'failed' ? 'every run failed; see the runs for their errors' : undefined);
   return status;
 }
 
@@ -94,16 +94,16 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
 export type BatchOptions = { toolOverrides?: ToolOverride[] };
 
 /** Validates references and keys, writes the batch and its pending runs, then runs it in the background. */
-export function createBatch(input: BatchInput, keys: ApiKeys, options: BatchOptions = {}): BatchDto {
+export async function createBatch(input: BatchInput, keys: ApiKeys, options: BatchOptions = {}): Promise<BatchDto> {
   assertKeysPresent(input.models, keys);
-  const testCaseIds = input.testCaseIds ?? listTestCaseIds();
+  const testCaseIds = input.testCaseIds ?? (await listTestCaseIds());
   if (testCaseIds.length === 0) throw new UnprocessableError('no_test_cases', 'There are no test cases to run: create some first');
-  const known = new Set(existingTestCaseIds(testCaseIds));
+  const known = new Set(await existingTestCaseIds(testCaseIds));
   const missing = testCaseIds.filter((id) => !known.has(id));
   if (missing.length) throw new UnprocessableError('unknown_test_case', `Unknown test case id(s): ${missing.slice(0, 20).join(', ')}`, { testCaseIds: missing });
 
   const name = input.name ?? `Batch ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
-  const { batchId } = insertBatchWithRuns({
+  const { batchId } = await insertBatchWithRuns({
     name,
     models: input.models.map(settingsOf),
     samples: input.samples,
@@ -114,38 +114,38 @@ export function createBatch(input: BatchInput, keys: ApiKeys, options: BatchOpti
   });
   const id = batchId as string;
   startJob(id, (signal, emit) =>
-    processBatch(id, input.concurrency, keys, signal, emit).catch((err: unknown) => {
+    processBatch(id, input.concurrency, keys, signal, emit).catch(async (err: unknown) => {
       log.error('batch crashed', { batchId: id, error: err instanceof Error ? err.message : String(err) });
-      setBatchStatus(id, 'failed', 'internal error while running the batch');
+      await setBatchStatus(id, 'failed', 'internal error while running the batch');
       return 'failed';
     }),
   );
   return getBatchDto(id);
 }
 
-export function createSingleRun(testCaseId: string, input: SingleRunInput, keys: ApiKeys): TestRunDto {
+export async function createSingleRun(testCaseId: string, input: SingleRunInput, keys: ApiKeys): Promise<TestRunDto> {
   assertKeysPresent([input.model], keys);
-  if (existingTestCaseIds([testCaseId]).length === 0) throw new NotFoundError('Test case', testCaseId);
-  const { runIds } = insertBatchWithRuns({ name: '', models: [settingsOf(input.model)], samples: input.samples, concurrency: 1, testCaseIds: [testCaseId], withBatchRow: false });
+  if ((await existingTestCaseIds([testCaseId])).length === 0) throw new NotFoundError('Test case', testCaseId);
+  const { runIds } = await insertBatchWithRuns({ name: '', models: [settingsOf(input.model)], samples: input.samples, concurrency: 1, testCaseIds: [testCaseId], withBatchRow: false });
   const runId = runIds[0] as string;
   startJob(runId, async (signal, emit) => {
-    markRunRunning(runId);
-    const claimed = getRun(runId);
+    await markRunRunning(runId);
+    const claimed = await getRun(runId);
     const outcome: RunOutcome = claimed
       ? await executeRun(claimed, contextFor(keys, signal), signal)
       : { status: 'failed', classification: null, errorMessage: `run ${runId} vanished` };
     emit(runEvent(runId, testCaseId, outcome));
     return outcome.status;
   });
-  const run = getRun(runId);
+  const run = await getRun(runId);
   if (!run) throw new Error('run vanished after insert');
   return toRunDto(run);
 }
 
-export function getBatchDto(id: string): BatchDto {
-  const row = getBatch(id);
+export async function getBatchDto(id: string): Promise<BatchDto> {
+  const row = await getBatch(id);
   if (!row) throw new NotFoundError('Batch', id);
-  const counts = countRunsByStatus([id]).get(id);
+  const counts = (await countRunsByStatus([id])).get(id);
   if (!counts) throw new Error('no counts');
   return toBatchDto(row, counts);
 }
@@ -157,14 +157,14 @@ const CANCEL_WAIT_MS = 5_000;
  * for them so the answer shows the settled batch. A finished batch is left as it is.
  */
 export async function cancelBatch(id: string): Promise<BatchDto> {
-  const batch = getBatchDto(id);
+  const batch = await getBatchDto(id);
   if (batch.status === 'pending' || batch.status === 'running') {
     if (cancelJob(id)) {
       await Promise.race([waitForJob(id), new Promise((r) => setTimeout(r, CANCEL_WAIT_MS).unref())]);
     } else {
       // No job in this process (e.g. it vanished): settle the rows directly.
-      cancelPendingRuns(id, 'cancelled before it started');
-      setBatchStatus(id, 'cancelled');
+      await cancelPendingRuns(id, 'cancelled before it started');
+      await setBatchStatus(id, 'cancelled');
     }
   }
   return getBatchDto(id);

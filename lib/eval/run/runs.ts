@@ -4,18 +4,19 @@ import { getCallResults } from '@/db/queries/sequence-runs';
 import { ConflictError, NotFoundError } from '../../errors';
 import { toRunDetailDto } from '../api/dto';
 
-export function getTestRunDetail(id: string) {
-  const run = getRun(id);
+export async function getTestRunDetail(id: string) {
+  const run = await getRun(id);
   if (!run) throw new NotFoundError('Test run', id);
-  return toRunDetailDto(run, getSnapshot(id), getEvaluation(id), getCallResults(id));
+  const [snapshot, evaluation, calls] = await Promise.all([getSnapshot(id), getEvaluation(id), getCallResults(id)]);
+  return toRunDetailDto(run, snapshot, evaluation, calls);
 }
 
 /** Deleting cascades to the run's tool snapshot and evaluation result; a run in progress is refused. */
-export function deleteTestRun(id: string): void {
-  const run = getRun(id);
+export async function deleteTestRun(id: string): Promise<void> {
+  const run = await getRun(id);
   if (!run) throw new NotFoundError('Test run', id);
   if (run.status === 'pending' || run.status === 'running') {
     throw new ConflictError('The run is still in progress: cancel its batch or wait for it to finish', { status: run.status }, 'run_in_progress');
   }
-  deleteRun(id);
+  await deleteRun(id);
 }

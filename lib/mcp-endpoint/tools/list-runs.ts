@@ -14,8 +14,8 @@ export const listRunsTool = defineTool({
     '(TP/FP/TN/FN). Filter by testCaseId, batchId, status, provider, model, classification. ' +
     'Returns {items, total, limit, offset, returned, nextOffset, metadata}; call get_run for one run in full.',
   inputSchema: RunListQuerySchema.extend(pageShape).strict(),
-  run: (args, ctx) => {
-    const { rows, total } = listRuns(args);
+  run: async (args, ctx) => {
+    const { rows, total } = await listRuns(args);
     const items = rows.map(toRunDto).map((r) => ({
       id: r.id,
       testCaseId: r.testCaseId,

@@ -3,4 +3,4 @@ import { json, route } from '@/lib/http';
 
 type Ctx = { params: Promise<{ id: string }> };
 
-export const GET = route<Ctx>(async (_req, { params }) => json(getBatchDto((await params).id)));
+export const GET = route<Ctx>(async (_req, { params }) => json(await getBatchDto((await params).id)));

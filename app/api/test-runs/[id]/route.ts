@@ -3,9 +3,9 @@ import { json, route } from '@/lib/http';
 
 type Ctx = { params: Promise<{ id: string }> };
 
-export const GET = route<Ctx>(async (_req, { params }) => json(getTestRunDetail((await params).id)));
+export const GET = route<Ctx>(async (_req, { params }) => json(await getTestRunDetail((await params).id)));
 
 export const DELETE = route<Ctx>(async (_req, { params }) => {
-  deleteTestRun((await params).id);
+  await deleteTestRun((await params).id);
   return json({ deleted: true });
 });

@@ -4,4 +4,4 @@ import { route } from '@/lib/http';
 type Ctx = { params: Promise<{ id: string }> };
 
 /** Server-sent events: `progress` now, then `run` + `progress` per finished run, then `done`. */
-export const GET = route<Ctx>(async (req, { params }) => batchEventStream((await params).id, req.signal));
+export const GET = route<Ctx>(async (req, { params }) => await batchEventStream((await params).id, req.signal));
