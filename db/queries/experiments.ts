@@ -1,19 +1,9 @@
 import 'server-only';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '../client';
-import {
-  evaluationResults,
-  experiments,
-  experimentVariants,
-  modelSettings,
-  runBatches,
-  testCases,
-  testCaseServers,
-  testRuns,
-  type ExperimentRow,
-  type ExperimentVariantRow,
-  type RunBatchRow,
-} from '../schema';
+import type { ExperimentRow, ExperimentVariantRow, RunBatchRow } from '../schema';
+import { evaluationResults, experiments, experimentVariants, modelSettings, runBatches, testCases, testCaseServers, testRuns } from '../tables';
+import { withTransaction } from '../transaction';
 import { newId, type Page } from './util';
 
 export type NewExperiment = Omit<typeof experiments.$inferInsert, 'id' | 'createdAt'> & {
@@ -22,61 +12,59 @@ export type NewExperiment = Omit<typeof experiments.$inferInsert, 'id' | 'create
 
 /** The experiment and its variants (ordinal = position; 0 is the baseline) in one transaction. */
 export async function insertExperiment(input: NewExperiment): Promise<{ experiment: ExperimentRow; variantIds: string[] }> {
-  return getDb().transaction((tx) => {
+  return withTransaction(async (tx) => {
     const { variants, ...values } = input;
-    const experiment = tx.insert(experiments).values({ ...values, id: newId() }).returning().get();
-    const variantIds = variants.map((v, ordinal) => {
-      const id = newId();
-      tx.insert(experimentVariants).values({ id, experimentId: experiment.id, name: v.name, ordinal, changes: v.changes }).run();
-      return id;
-    });
-    return { experiment, variantIds };
+    const [experiment] = await tx.insert(experiments).values({ ...values, id: newId() }).returning();
+    if (!experiment) throw new Error('experiment insert returned no row');
+    const rows = variants.map((v, ordinal) => ({ id: newId(), experimentId: experiment.id, name: v.name, ordinal, changes: v.changes }));
+    if (rows.length) await tx.insert(experimentVariants).values(rows);
+    return { experiment, variantIds: rows.map((r) => r.id) };
   });
 }
 
 export async function setVariantBatch(variantId: string, batchId: string): Promise<void> {
-  getDb().update(experimentVariants).set({ batchId }).where(eq(experimentVariants.id, variantId)).run();
+  await getDb().update(experimentVariants).set({ batchId }).where(eq(experimentVariants.id, variantId));
 }
 
 export async function deleteExperiment(id: string): Promise<void> {
-  getDb().delete(experiments).where(eq(experiments.id, id)).run();
+  await getDb().delete(experiments).where(eq(experiments.id, id));
 }
 
 export async function getExperiment(id: string): Promise<ExperimentRow | undefined> {
-  return getDb().select().from(experiments).where(eq(experiments.id, id)).get();
+  const [row] = await getDb().select().from(experiments).where(eq(experiments.id, id)).limit(1);
+  return row;
 }
 
 export async function listExperiments(page: Page): Promise<{ rows: ExperimentRow[]; total: number }> {
   const db = getDb();
-  const rows = db.select().from(experiments).orderBy(desc(experiments.createdAt), desc(experiments.id)).limit(page.limit).offset(page.offset).all();
-  const total = db.select({ n: count() }).from(experiments).get()?.n ?? 0;
+  const rows = await db.select().from(experiments).orderBy(desc(experiments.createdAt), desc(experiments.id)).limit(page.limit).offset(page.offset);
+  const [counted] = await db.select({ n: count() }).from(experiments);
+  const total = counted?.n ?? 0;
   return { rows, total };
 }
 
 /** The variants of these experiments with their batches, in ordinal order. */
 export async function listVariants(experimentIds: string[]): Promise<(ExperimentVariantRow & { batch: RunBatchRow | null })[]> {
   if (experimentIds.length === 0) return [];
-  return getDb()
+  const rows = await getDb()
     .select({ variant: experimentVariants, batch: runBatches })
     .from(experimentVariants)
     .leftJoin(runBatches, eq(runBatches.id, experimentVariants.batchId))
     .where(inArray(experimentVariants.experimentId, experimentIds))
-    .orderBy(asc(experimentVariants.experimentId), asc(experimentVariants.ordinal))
-    .all()
-    .map((r) => ({ ...r.variant, batch: r.batch }));
+    .orderBy(asc(experimentVariants.experimentId), asc(experimentVariants.ordinal));
+  return rows.map((r) => ({ ...r.variant, batch: r.batch }));
 }
 
 /** The test cases that show the model any of these servers (default cases of an experiment), oldest first. */
 export async function testCaseIdsUsingServers(serverIds: string[]): Promise<string[]> {
   if (serverIds.length === 0) return [];
-  return getDb()
+  const rows = await getDb()
     .selectDistinct({ id: testCases.id, createdAt: testCases.createdAt })
     .from(testCaseServers)
     .innerJoin(testCases, eq(testCases.id, testCaseServers.testCaseId))
     .where(inArray(testCaseServers.serverId, serverIds))
-    .orderBy(asc(testCases.createdAt), asc(testCases.id))
-    .all()
-    .map((r) => r.id);
+    .orderBy(asc(testCases.createdAt), asc(testCases.id));
+  return rows.map((r) => r.id);
 }
 
 /** One judged run of a batch: what the experiment's statistics pair and count. */
@@ -124,6 +112,5 @@ export async function listJudgedRuns(batchId: string): Promise<JudgedRun[]> {
     .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
     .leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId))
     .where(eq(evaluationResults.batchId, batchId))
-    .orderBy(asc(testRuns.createdAt), asc(testRuns.id))
-    .all();
+    .orderBy(asc(testRuns.createdAt), asc(testRuns.id));
 }

@@ -1,7 +1,11 @@
 import 'server-only';
 import { and, asc, count, countDistinct, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { getDb, perConnection, type Db } from '../client';
-import { mcpServers, testCases, testCaseServers, testCaseTags, testRuns, type NewTestCaseRow, type TestCaseRow } from '../schema';
+import { getDb, perConnection } from '../client';
+import { isPostgres } from '../dialect';
+import type { NewTestCaseRow, TestCaseRow } from '../schema';
+import { affected, binaryOrder, likeInsensitive } from '../sql';
+import { mcpServers, testCases, testCaseServers, testCaseTags, testRuns } from '../tables';
+import { sqliteGate, withTransaction } from '../transaction';
 import { likePattern, newId, type Page } from './util';
 
 export type TestCaseServerRef = { id: string; name: string };
@@ -22,6 +26,12 @@ export const TEST_CASE_SORTS = ['created', 'name', 'expectedTool', 'lastVerdict'
 export type TestCaseSort = (typeof TEST_CASE_SORTS)[number];
 export type TestCaseOrder = { sort?: TestCaseSort; dir?: 'asc' | 'desc' };
 
+/** SQLite's bind-parameter limit: id lists are read and written this many at a time. */
+const CHUNK = 500;
+
+/** Read once, as db/tables.ts does: the dialect cannot change under a loaded query module (and getEnv() per call showed on the run path). */
+const postgres = isPostgres();
+
 function taggedWith(tags: string[], match: 'all' | 'any') {
   const matching = getDb().select({ id: testCaseTags.testCaseId }).from(testCaseTags).where(inArray(testCaseTags.tag, tags));
   return inArray(
@@ -40,10 +50,10 @@ function whereOf(f: TestCaseFilter) {
         .innerJoin(mcpServers, eq(mcpServers.id, testCaseServers.serverId))
         .where(serverCondition),
     );
+  const pattern = f.search ? likePattern(f.search) : '';
   return and(
-    f.search
-      ? sql`(${testCases.name} like ${likePattern(f.search)} escape '\\' or ${testCases.query} like ${likePattern(f.search)} escape '\\')`
-      : undefined,
+    // Case-insensitive on both databases (SQLite LIKE, Postgres ILIKE).
+    f.search ? sql`(${likeInsensitive(testCases.name, pattern)} or ${likeInsensitive(testCases.query, pattern)})` : undefined,
     f.serverId ? linkedTo(eq(mcpServers.id, f.serverId)) : undefined,
     f.serverName ? linkedTo(eq(mcpServers.name, f.serverName)) : undefined,
     f.expectedTool ? eq(testCases.expectedToolName, f.expectedTool) : undefined,
@@ -52,36 +62,56 @@ function whereOf(f: TestCaseFilter) {
   );
 }
 
+const completedVerdict = () => and(eq(testRuns.status, 'completed'), isNotNull(testRuns.classification));
+const rightOf = sql`case when ${testRuns.classification} in ('FP', 'FN') then 0 else 1 end`;
+
 /**
- * Each case's latest completed verdict, whatever the model, as `right` (0 FP/FN, 1 TP/TN): one
- * grouped pass over the runs (SQLite takes the bare column from the row holding max()). A
- * correlated lookup per case took 19 s for 2,000 cases and 10,000 runs: the planner walked
- * the whole runs table per case to honour its ORDER BY completed_at.
+ * Each case's latest completed verdict, whatever the model, as `right` (0 FP/FN, 1 TP/TN). A
+ * correlated lookup per case took 19 s for 2,000 cases and 10,000 runs: the planner walked the
+ * whole runs table per case to honour its ORDER BY completed_at. SQLite: one grouped pass, the
+ * bare column taken from the row holding max(). Postgres has no bare columns: the latest
+ * completion per case, joined back to its runs (two grouped passes; a tie counts as wrong).
  */
 function lastVerdicts() {
-  return getDb()
-    .select({
-      testCaseId: testRuns.testCaseId,
-      right: sql<number>`case when ${testRuns.classification} in ('FP', 'FN') then 0 else 1 end`.as('lv_right'),
-      at: sql<string>`max(${testRuns.completedAt})`.as('lv_at'),
-    })
+  const db = getDb();
+  if (!postgres) {
+    return db
+      .select({
+        testCaseId: testRuns.testCaseId,
+        right: sql<number>`${rightOf}`.as('lv_right'),
+        at: sql<string>`max(${testRuns.completedAt})`.as('lv_at'),
+      })
+      .from(testRuns)
+      .where(completedVerdict())
+      .groupBy(testRuns.testCaseId)
+      .as('lv');
+  }
+  const latest = db
+    .select({ testCaseId: testRuns.testCaseId, at: sql<string>`max(${testRuns.completedAt})`.as('lv_latest_at') })
     .from(testRuns)
-    .where(and(eq(testRuns.status, 'completed'), isNotNull(testRuns.classification)))
+    .where(completedVerdict())
+    .groupBy(testRuns.testCaseId)
+    .as('lv_latest');
+  return db
+    .select({ testCaseId: testRuns.testCaseId, right: sql<number>`min(${rightOf})`.as('lv_right') })
+    .from(testRuns)
+    .innerJoin(latest, and(eq(latest.testCaseId, testRuns.testCaseId), eq(testRuns.completedAt, latest.at)))
+    .where(completedVerdict())
     .groupBy(testRuns.testCaseId)
     .as('lv');
 }
 
-/** Ties (same name, same time) fall back to the id so pages never repeat or skip a row. */
+/** Ties (same name, same time) fall back to the id so pages never repeat or skip a row; text orders by code point on both databases. */
 function orderOf(o: TestCaseOrder): SQL[] {
   const dir = o.dir === 'asc' ? asc : desc;
   switch (o.sort) {
     case 'name':
-      return [dir(sql`${testCases.name} collate nocase`), asc(testCases.id)];
+      return [dir(binaryOrder(sql`lower(${testCases.name})`)), asc(testCases.id)];
     case 'expectedTool':
       // negative cases (no expected tool) sort together after the named tools when ascending
-      return [dir(sql`${testCases.expectedToolName} is null`), dir(testCases.expectedToolName), dir(testCases.createdAt), asc(testCases.id)];
+      return [dir(sql`${testCases.expectedToolName} is null`), dir(binaryOrder(testCases.expectedToolName)), dir(testCases.createdAt), asc(testCases.id)];
     case 'lastVerdict': {
-      // 0 wrong, 1 right (see lastVerdicts below); ascending puts the wrong ones first; never-run cases go last either way.
+      // 0 wrong, 1 right (see lastVerdicts above); ascending puts the wrong ones first; never-run cases go last either way.
       const right = sql`${lastVerdicts().right}`;
       return [asc(sql`${right} is null`), dir(right), desc(testCases.createdAt), asc(testCases.id)];
     }
@@ -90,90 +120,112 @@ function orderOf(o: TestCaseOrder): SQL[] {
   }
 }
 
-function tagsByCase(ids: string[]): Map<string, string[]> {
+async function tagsByCase(ids: string[]): Promise<Map<string, string[]>> {
   const byCase = new Map<string, string[]>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = getDb()
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await getDb()
       .select({ testCaseId: testCaseTags.testCaseId, tag: testCaseTags.tag })
       .from(testCaseTags)
-      .where(inArray(testCaseTags.testCaseId, ids.slice(i, i + 500)))
-      .orderBy(asc(testCaseTags.tag))
-      .all();
+      .where(inArray(testCaseTags.testCaseId, ids.slice(i, i + CHUNK)))
+      .orderBy(asc(binaryOrder(testCaseTags.tag)));
     for (const r of rows) byCase.set(r.testCaseId, [...(byCase.get(r.testCaseId) ?? []), r.tag]);
   }
   return byCase;
 }
 
-function attachServers(rows: TestCaseRow[]): TestCaseWithServers[] {
+async function attachServers(rows: TestCaseRow[]): Promise<TestCaseWithServers[]> {
   if (rows.length === 0) return [];
-  const links = getDb()
-    .select({ testCaseId: testCaseServers.testCaseId, id: mcpServers.id, name: mcpServers.name })
-    .from(testCaseServers)
-    .innerJoin(mcpServers, eq(mcpServers.id, testCaseServers.serverId))
-    .where(inArray(testCaseServers.testCaseId, rows.map((r) => r.id)))
-    .orderBy(asc(testCaseServers.position))
-    .all();
   const byCase = new Map<string, TestCaseServerRef[]>();
-  for (const l of links) {
-    const list = byCase.get(l.testCaseId) ?? [];
-    list.push({ id: l.id, name: l.name });
-    byCase.set(l.testCaseId, list);
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const links = await getDb()
+      .select({ testCaseId: testCaseServers.testCaseId, id: mcpServers.id, name: mcpServers.name })
+      .from(testCaseServers)
+      .innerJoin(mcpServers, eq(mcpServers.id, testCaseServers.serverId))
+      .where(inArray(testCaseServers.testCaseId, rows.slice(i, i + CHUNK).map((r) => r.id)))
+      .orderBy(asc(testCaseServers.position));
+    for (const l of links) {
+      const list = byCase.get(l.testCaseId) ?? [];
+      list.push({ id: l.id, name: l.name });
+      byCase.set(l.testCaseId, list);
+    }
   }
-  const tags = tagsByCase(rows.map((r) => r.id));
+  const tags = await tagsByCase(rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, servers: byCase.get(r.id) ?? [], tags: tags.get(r.id) ?? [] }));
 }
 
+async function countWhere(where: SQL | undefined): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(testCases).where(where);
+  return row?.n ?? 0;
+}
+
 export async function listTestCases(filter: TestCaseFilter & Page & TestCaseOrder): Promise<{ rows: TestCaseWithServers[]; total: number }> {
-  const db = getDb();
   const where = whereOf(filter);
-  const query = db.select(getTableColumns(testCases)).from(testCases).$dynamic();
+  const query = getDb().select(getTableColumns(testCases)).from(testCases).$dynamic();
   if (filter.sort === 'lastVerdict') {
     const lv = lastVerdicts();
     query.leftJoin(lv, eq(lv.testCaseId, testCases.id));
   }
-  const rows = query
+  const rows = await query
     .where(where)
     .orderBy(...orderOf(filter))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
-  const total = db.select({ n: count() }).from(testCases).where(where).get()?.n ?? 0;
-  return { rows: attachServers(rows), total };
+    .offset(filter.offset);
+  return { rows: await attachServers(rows), total: await countWhere(where) };
 }
 
-// Prepared once per connection: every evaluation run reads its test case.
-const getQueries = perConnection((db) => prepareGetQueries(db));
+// Prepared once per connection: every evaluation run reads its test case, and building the three
+// queries each time cost more than running them.
+const getQueries = perConnection((db) => ({
+  testCase: db.select().from(testCases).where(eq(testCases.id, sql.placeholder('id'))).limit(1).prepare(),
+  servers: db
+    .select({ id: mcpServers.id, name: mcpServers.name })
+    .from(testCaseServers)
+    .innerJoin(mcpServers, eq(mcpServers.id, testCaseServers.serverId))
+    .where(eq(testCaseServers.testCaseId, sql.placeholder('id')))
+    .orderBy(asc(testCaseServers.position))
+    .prepare(),
+  tags: db
+    .select({ tag: testCaseTags.tag })
+    .from(testCaseTags)
+    .where(eq(testCaseTags.testCaseId, sql.placeholder('id')))
+    .orderBy(asc(binaryOrder(testCaseTags.tag)))
+    .prepare(),
+}));
 
-function prepareGetQueries(db: Db) {
-  return {
-    testCase: db.select().from(testCases).where(eq(testCases.id, sql.placeholder('id'))).prepare(),
-    servers: db
-      .select({ id: mcpServers.id, name: mcpServers.name })
-      .from(testCaseServers)
-      .innerJoin(mcpServers, eq(mcpServers.id, testCaseServers.serverId))
-      .where(eq(testCaseServers.testCaseId, sql.placeholder('id')))
-      .orderBy(asc(testCaseServers.position))
-      .prepare(),
-    tags: db.select({ tag: testCaseTags.tag }).from(testCaseTags).where(eq(testCaseTags.testCaseId, sql.placeholder('id'))).orderBy(asc(testCaseTags.tag)).prepare(),
-  };
-}
-
+/**
+ * One case with its servers (in position order) and tags. SQLite runs the three statements in one
+ * synchronous step once no other context's transaction is open (one await instead of three:
+ * half the time of this read on the run engine's path); Postgres awaits each.
+ */
 export async function getTestCase(id: string): Promise<TestCaseWithServers | undefined> {
   const q = getQueries();
-  const row = q.testCase.get({ id });
-  return row ? { ...row, servers: q.servers.all({ id }), tags: q.tags.all({ id }).map((t) => t.tag) } : undefined;
+  if (!postgres) {
+    const wait = sqliteGate();
+    if (wait) await wait;
+    const row = q.testCase.get({ id });
+    return row ? { ...row, servers: q.servers.all({ id }), tags: q.tags.all({ id }).map((t) => t.tag) } : undefined;
+  }
+  const [row] = await q.testCase.execute({ id });
+  if (!row) return undefined;
+  const servers = await q.servers.execute({ id });
+  const tags = await q.tags.execute({ id });
+  return { ...row, servers, tags: tags.map((t) => t.tag) };
 }
 
 export type TestCaseValues = Omit<NewTestCaseRow, 'id' | 'createdAt' | 'updatedAt'>;
 
+async function writeLinks(id: string, serverIds: string[], tags: string[]): Promise<void> {
+  const db = getDb();
+  if (serverIds.length) await db.insert(testCaseServers).values(serverIds.map((serverId, position) => ({ testCaseId: id, serverId, position })));
+  if (tags.length) await db.insert(testCaseTags).values(tags.map((tag) => ({ testCaseId: id, tag })));
+}
+
 /** One transaction: the case, its server links and its tags are written together or not at all. */
 export async function insertTestCase(values: TestCaseValues, serverIds: string[], tags: string[] = []): Promise<TestCaseWithServers> {
-  const db = getDb();
-  const id = db.transaction((tx) => {
-    const row = tx.insert(testCases).values({ ...values, id: newId() }).returning({ id: testCases.id }).get();
-    tx.insert(testCaseServers).values(serverIds.map((serverId, position) => ({ testCaseId: row.id, serverId, position }))).run();
-    if (tags.length) tx.insert(testCaseTags).values(tags.map((tag) => ({ testCaseId: row.id, tag }))).run();
-    return row.id;
+  const id = newId();
+  await withTransaction(async (tx) => {
+    await tx.insert(testCases).values({ ...values, id });
+    await writeLinks(id, serverIds, tags);
   });
   const created = await getTestCase(id);
   if (!created) throw new Error('test case vanished after insert');
@@ -181,39 +233,35 @@ export async function insertTestCase(values: TestCaseValues, serverIds: string[]
 }
 
 export async function updateTestCase(id: string, values: TestCaseValues, serverIds: string[], tags: string[]): Promise<TestCaseWithServers | undefined> {
-  const db = getDb();
-  const found = db.transaction((tx) => {
-    const changed = tx.update(testCases).set(values).where(eq(testCases.id, id)).run().changes;
-    if (!changed) return false;
-    tx.delete(testCaseServers).where(eq(testCaseServers.testCaseId, id)).run();
-    tx.insert(testCaseServers).values(serverIds.map((serverId, position) => ({ testCaseId: id, serverId, position }))).run();
-    tx.delete(testCaseTags).where(eq(testCaseTags.testCaseId, id)).run();
-    if (tags.length) tx.insert(testCaseTags).values(tags.map((tag) => ({ testCaseId: id, tag }))).run();
+  const found = await withTransaction(async (tx) => {
+    if (!affected(await tx.update(testCases).set(values).where(eq(testCases.id, id)))) return false;
+    await tx.delete(testCaseServers).where(eq(testCaseServers.testCaseId, id));
+    await tx.delete(testCaseTags).where(eq(testCaseTags.testCaseId, id));
+    await writeLinks(id, serverIds, tags);
     return true;
   });
-  return found ? await getTestCase(id) : undefined;
+  return found ? getTestCase(id) : undefined;
 }
 
 /** Another test case with this name, compared case-insensitively like server names. */
 export async function findTestCaseByName(name: string, exceptId?: string): Promise<{ id: string; name: string } | undefined> {
-  return getDb()
+  const rows = await getDb()
     .select({ id: testCases.id, name: testCases.name })
     .from(testCases)
-    .where(sql`${testCases.name} = ${name.trim()} collate nocase`)
-    .all()
-    .find((r) => r.id !== exceptId);
+    .where(sql`lower(${testCases.name}) = lower(${name.trim()})`);
+  return rows.find((r) => r.id !== exceptId);
 }
 
 export async function deleteTestCase(id: string): Promise<boolean> {
-  return getDb().delete(testCases).where(eq(testCases.id, id)).run().changes > 0;
+  return affected(await getDb().delete(testCases).where(eq(testCases.id, id))) > 0;
 }
 
 /** Deletes every listed case in one transaction (links, tags and runs cascade); any failure deletes none. */
 export async function deleteTestCases(ids: string[]): Promise<number> {
-  return getDb().transaction((tx) => {
+  return withTransaction(async (tx) => {
     let deleted = 0;
-    for (let i = 0; i < ids.length; i += 500) {
-      deleted += tx.delete(testCases).where(inArray(testCases.id, ids.slice(i, i + 500))).run().changes;
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      deleted += affected(await tx.delete(testCases).where(inArray(testCases.id, ids.slice(i, i + CHUNK))));
     }
     return deleted;
   });
@@ -221,11 +269,10 @@ export async function deleteTestCases(ids: string[]): Promise<number> {
 
 /** The ids of every case matching a filter, in list order, up to `limit` (one query: run by tag, bulk delete by filter). */
 export async function listTestCaseIdsMatching(filter: TestCaseFilter, limit: number): Promise<{ ids: string[]; total: number }> {
-  const db = getDb();
   const where = whereOf(filter);
-  const ids = db.select({ id: testCases.id }).from(testCases).where(where).orderBy(asc(testCases.createdAt), asc(testCases.id)).limit(limit).all().map((r) => r.id);
-  const total = ids.length < limit ? ids.length : (db.select({ n: count() }).from(testCases).where(where).get()?.n ?? 0);
-  return { ids, total };
+  const rows = await getDb().select({ id: testCases.id }).from(testCases).where(where).orderBy(asc(testCases.createdAt), asc(testCases.id)).limit(limit);
+  const ids = rows.map((r) => r.id);
+  return { ids, total: ids.length < limit ? ids.length : await countWhere(where) };
 }
 
 /** Every tag in use with how many cases carry it, most used first (the list's tag chips). */
@@ -234,34 +281,32 @@ export async function listTags(): Promise<{ tag: string; count: number }[]> {
     .select({ tag: testCaseTags.tag, count: count() })
     .from(testCaseTags)
     .groupBy(testCaseTags.tag)
-    .orderBy(desc(count()), asc(testCaseTags.tag))
-    .all();
+    .orderBy(desc(count()), asc(binaryOrder(testCaseTags.tag)));
 }
 
 export async function countTestCases(): Promise<number> {
-  return getDb().select({ n: count() }).from(testCases).get()?.n ?? 0;
+  return countWhere(undefined);
 }
 
 export async function listTestCaseIds(): Promise<string[]> {
-  return getDb().select({ id: testCases.id }).from(testCases).orderBy(asc(testCases.createdAt), asc(testCases.id)).all().map((r) => r.id);
+  const rows = await getDb().select({ id: testCases.id }).from(testCases).orderBy(asc(testCases.createdAt), asc(testCases.id));
+  return rows.map((r) => r.id);
 }
 
 export async function existingTestCaseIds(ids: string[]): Promise<string[]> {
   const out: string[] = [];
-  // Chunked: SQLite limits the number of bound parameters per statement.
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    out.push(...getDb().select({ id: testCases.id }).from(testCases).where(inArray(testCases.id, chunk)).all().map((r) => r.id));
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await getDb().select({ id: testCases.id }).from(testCases).where(inArray(testCases.id, ids.slice(i, i + CHUNK)));
+    out.push(...rows.map((r) => r.id));
   }
   return out;
 }
 
 /** Every (server name, tool) some test case expects, e.g. to find tools no case covers yet. */
 export async function listExpectedTools(): Promise<{ server: string; tool: string }[]> {
-  return getDb()
+  const rows = await getDb()
     .selectDistinct({ server: testCases.expectedMcpServerName, tool: testCases.expectedToolName })
     .from(testCases)
-    .where(and(isNotNull(testCases.expectedMcpServerName), isNotNull(testCases.expectedToolName)))
-    .all()
-    .flatMap((r) => (r.server !== null && r.tool !== null ? [{ server: r.server, tool: r.tool }] : []));
+    .where(and(isNotNull(testCases.expectedMcpServerName), isNotNull(testCases.expectedToolName)));
+  return rows.flatMap((r) => (r.server !== null && r.tool !== null ? [{ server: r.server, tool: r.tool }] : []));
 }
