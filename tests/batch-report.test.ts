@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as reportRoute from '@/app/api/batches/[id]/report/route';
+import { prepareDatabase } from '@/db/client';
 import type { BatchReportData } from '@/lib/batch-reports/types';
 import { call } from './helpers/api';
 import { createRunWriter, type Tool } from './helpers/synthetic-runs';
@@ -10,7 +11,8 @@ const a: Tool = { server: 'srv', name: 'get_sum' };
 const b: Tool = { server: 'srv', name: 'get_product' };
 let batchId = '';
 
-beforeAll(() => {
+beforeAll(async () => {
+  await prepareDatabase();
   const w = createRunWriter();
   const good = w.testCase({ name: 'adds numbers', expected: a });
   const evil = w.testCase({ name: '=cmd|"/c calc"!A1 <script>x</script>', expected: a });
@@ -22,6 +24,7 @@ beforeAll(() => {
   w.run({ batchId, modelSettingsId: m1, testCaseId: evil, selected: b, confidence: 0.8, category: 'misleading' });
   w.run({ batchId, modelSettingsId: m1, testCaseId: negative, selected: null });
   w.run({ batchId, modelSettingsId: m2, testCaseId: good, status: 'failed', errorMessage: 'upstream 503' });
+  await w.flush();
 });
 
 const get = (id: string, format?: string) =>

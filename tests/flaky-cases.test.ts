@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as flakyRoute from '@/app/api/metrics/flaky/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { prepareDatabase } from '@/db/client';
+import { get as getRow, run } from '@/db/sql';
 import type { FlakyList } from '@/lib/metrics/flaky';
 import { call } from './helpers/api';
 import { createRunWriter, type Tool } from './helpers/synthetic-runs';
@@ -12,12 +14,14 @@ const t2: Tool = { server: 'flaky-srv', name: 't2' };
 const cases: Record<string, string> = {};
 const runs: Record<string, string> = {};
 
-function toolSet(hash: string): number {
-  return Number(getSqlite().prepare('insert into tool_sets (hash) values (?) returning id').pluck().get(hash));
+async function toolSet(hash: string): Promise<number> {
+  return Number((await getRow<{ id: number }>(sql`insert into tool_sets (hash) values (${hash}) returning id`))?.id);
 }
 
+/** Written after the runs: the writer's rows are stored once flushed (Postgres). */
+const shown: [runId: string, setId: number, source?: string][] = [];
 function showTools(runId: string, setId: number, source?: string): void {
-  getSqlite().prepare('update test_runs set tool_set_id = ?, confidence_source = coalesce(?, confidence_source) where id = ?').run(setId, source ?? null, runId);
+  shown.push([runId, setId, source]);
 }
 
 /**
@@ -26,7 +30,8 @@ function showTools(runId: string, setId: number, source?: string): void {
  * deterministic router at samples 3 with a low margin (not flaky); wrong-together: three
  * samples agreeing on the wrong tool (not flaky).
  */
-beforeAll(() => {
+beforeAll(async () => {
+  await prepareDatabase();
   const w = createRunWriter();
   for (const name of ['flip', 'changed-tools', 'disagree', 'local', 'wrong-together']) cases[name] = w.testCase({ name: `flaky ${name}`, expected: t1 });
   const gpt = w.modelSettings({ provider: 'openai', model: 'gpt-flaky' });
@@ -34,8 +39,8 @@ beforeAll(() => {
   const local = w.modelSettings({ provider: 'local', model: 'hybrid' });
   const b1 = w.batch({ name: 'flaky night 1' });
   const b2 = w.batch({ name: 'flaky night 2' });
-  const same = toolSet('hash-same');
-  const changed = toolSet('hash-changed');
+  const same = await toolSet('hash-same');
+  const changed = await toolSet('hash-changed');
   const c = (n: string) => cases[n] ?? '';
 
   runs.flip1 = w.run({ batchId: b1, modelSettingsId: gpt, testCaseId: c('flip'), selected: t1, createdAt: '2025-06-01T00:00:00.000Z' });
@@ -52,6 +57,10 @@ beforeAll(() => {
   showTools(lr, same, 'local_margin');
   const wt = w.run({ batchId: b1, modelSettingsId: gpt, testCaseId: c('wrong-together'), selected: t2, samples: 3, confidence: 1, passK: false });
   showTools(wt, same, 'sample_agreement');
+  await w.flush();
+  for (const [runId, setId, source] of shown) {
+    await run(sql`update test_runs set tool_set_id = ${setId}, confidence_source = coalesce(${source ?? null}, confidence_source) where id = ${runId}`);
+  }
 });
 
 const get = (query: Record<string, string> = {}) => call<FlakyList & ErrorBody>(flakyRoute.GET, 'GET', '/api/metrics/flaky', { query });

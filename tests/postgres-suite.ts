@@ -3,7 +3,11 @@
  * project, against a real Postgres (tests/helpers/setup-postgres.ts) instead of a SQLite file. A file joins once it
  * passes on both. Files that are about SQLite itself stay out, with the reason, in SQLITE_ONLY.
  */
-export const POSTGRES_SUITE: string[] = ['tests/postgres-layer.test.ts'];
+export const POSTGRES_SUITE: string[] = [
+  'tests/postgres-layer.test.ts',
+  'tests/flaky-cases.test.ts',
+  'tests/flaky-scale.test.ts',
+];
 
 export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/postgres-schema.test.ts', reason: 'starts its own cluster and checks the Postgres migrations directly' },

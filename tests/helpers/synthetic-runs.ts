@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { sql, type SQL } from 'drizzle-orm';
 import { getSqlite } from '@/db/client';
+import { isPostgres } from '@/db/dialect';
+import { run as runSql } from '@/db/sql';
+import { withTransaction } from '@/db/transaction';
 import { seededRandom } from '@/lib/seeded-random';
 import { classify as classifyRefs, type Classification } from '@/lib/eval/judge/classify';
 
 /**
- * Evaluation history written straight into SQLite, the way the evaluation engine records
+ * Evaluation history written straight into the database, the way the evaluation engine records
  * it: hand-built rows for metric tests (createRunWriter) and realistic bulk data for tests
  * and the benchmark (insertSyntheticRuns, deterministic for a seed).
+ *
+ * SQLite: every row is written at once, synchronously. Postgres (issue 20): rows are queued
+ * and written by `await writer.flush()` (multi-row inserts, in foreign-key order); a test that
+ * runs on both awaits flush() before it reads. writeSyntheticRuns is insertSyntheticRuns on both.
  */
 
 export type Tool = { server: string; name: string };
@@ -47,6 +55,8 @@ export type RunWriter = {
   batch(spec: { name: string; models?: unknown[]; totalRuns?: number; createdAt?: string }): string;
   /** A test run and, when it completed with a classification, its evaluation result. */
   run(record: RunRecord): string;
+  /** Resolves once every row written so far is stored (SQLite: already; Postgres: the queued rows, in one transaction). */
+  flush(): Promise<void>;
 };
 
 /** The engine's own rules (a tool is server AND name). */
@@ -61,60 +71,135 @@ function failureReasons(classification: Classification, selected: Tool | null): 
   return [];
 }
 
-/** Prepared inserts over one connection; ids come from `newId` (random UUIDs unless seeded). */
-export function createRunWriter(newId: () => string = randomUUID, sqlite: Database.Database = getSqlite()): RunWriter {
-  const insertServer = sqlite.prepare(
-    `insert into mcp_servers (id, name, transport, url) values (?, ?, 'streamable-http', ?) on conflict do nothing`,
-  );
+type Value = string | number | boolean | null;
+
+/** Where the writer's rows go: one insert per table, its columns in the order of `values`. */
+type Sink = {
+  insert(table: Table, values: Value[]): void;
+  /** The id of the server with this name (written just before). */
+  serverId(name: string, written: string): string;
+  flush(): Promise<void>;
+};
+
+const COLUMNS = {
+  mcp_servers: ['id', 'name', 'transport', 'url'],
+  test_cases: ['id', 'name', 'query', 'expected_mcp_server_name', 'expected_tool_name'],
+  test_case_servers: ['test_case_id', 'server_id', 'position'],
+  model_settings: ['id', 'provider', 'model'],
+  run_batches: ['id', 'name', 'status', 'models', 'total_runs', 'created_at', 'started_at', 'completed_at'],
+  test_runs: [
+    'id', 'test_case_id', 'batch_id', 'model_settings_id', 'status', 'samples', 'selected_server', 'selected_tool',
+    'confidence_score', 'confidence_category', 'classification', 'execution_time_ms', 'input_tokens', 'output_tokens',
+    'failure_reasons', 'error_message', 'created_at', 'started_at', 'completed_at',
+  ],
+  evaluation_results: [
+    'id', 'test_run_id', 'classification', 'expected_server', 'expected_tool', 'selected_server', 'selected_tool',
+    'tool_correct', 'parameter_completeness', 'parameter_correctness', 'type_conformance', 'failure_reasons',
+    'confidence_score', 'confidence_category', 'pass_k', 'created_at',
+  ],
+} as const;
+type Table = keyof typeof COLUMNS;
+/** Parents before children, so a flush satisfies every foreign key. */
+const TABLE_ORDER = Object.keys(COLUMNS) as Table[];
+
+/** SQLite: prepared statements over one connection, run at once. */
+function sqliteSink(sqlite: Database.Database): Sink {
+  const statements = new Map<Table, Database.Statement>();
+  const statement = (table: Table) => {
+    let st = statements.get(table);
+    if (!st) {
+      const columns = COLUMNS[table];
+      const conflict = table === 'mcp_servers' ? ' on conflict do nothing' : '';
+      st = sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})${conflict}`);
+      statements.set(table, st);
+    }
+    return st;
+  };
   const serverIdOf = sqlite.prepare<[string], string>('select id from mcp_servers where name = ?').pluck();
-  const insertCase = sqlite.prepare(
-    'insert into test_cases (id, name, query, expected_mcp_server_name, expected_tool_name) values (?, ?, ?, ?, ?)',
-  );
-  const insertCaseServer = sqlite.prepare('insert into test_case_servers (test_case_id, server_id, position) values (?, ?, ?)');
-  const insertSettings = sqlite.prepare('insert into model_settings (id, provider, model) values (?, ?, ?)');
-  const insertBatch = sqlite.prepare(
-    `insert into run_batches (id, name, status, models, total_runs, created_at, started_at, completed_at)
-     values (?, ?, 'completed', ?, ?, ?, ?, ?)`,
-  );
-  const insertRun = sqlite.prepare(
-    `insert into test_runs (id, test_case_id, batch_id, model_settings_id, status, samples, selected_server, selected_tool,
-       confidence_score, confidence_category, classification, execution_time_ms, input_tokens, output_tokens,
-       failure_reasons, error_message, created_at, started_at, completed_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertResult = sqlite.prepare(
-    `insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server,
-       selected_tool, tool_correct, parameter_completeness, parameter_correctness, type_conformance, failure_reasons,
-       confidence_score, confidence_category, pass_k, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  return {
+    insert: (table, values) => void statement(table).run(...values.map((v) => (typeof v === 'boolean' ? Number(v) : v))),
+    serverId: (name) => {
+      const id = serverIdOf.get(name);
+      if (!id) throw new Error(`server ${name} was not written`);
+      return id;
+    },
+    flush: async () => {},
+  };
+}
+
+/** Server ids by name, for the queued Postgres writes (one database per test file, one module per file). */
+const pgServerIds = new Map<string, string>();
+
+/** Postgres: rows queued per table, written by flush() as multi-row inserts in one transaction. */
+function postgresSink(): Sink {
+  const queued = new Map<Table, Value[][]>();
+  return {
+    insert: (table, values) => {
+      const rows = queued.get(table) ?? [];
+      rows.push(values);
+      queued.set(table, rows);
+    },
+    serverId: (name, written) => {
+      const known = pgServerIds.get(name);
+      if (known) return known;
+      pgServerIds.set(name, written);
+      return written;
+    },
+    flush: async () => {
+      if (queued.size === 0) return;
+      const batches = TABLE_ORDER.flatMap((table) => {
+        const rows = queued.get(table) ?? [];
+        const columns = COLUMNS[table];
+        // Postgres binds at most 65,535 values per statement.
+        const perStatement = Math.floor(60_000 / columns.length);
+        const out: SQL[] = [];
+        for (let start = 0; start < rows.length; start += perStatement) {
+          const values = rows.slice(start, start + perStatement).map((r) => sql`(${sql.join(r.map((v) => sql`${v}`), sql`, `)})`);
+          const conflict = table === 'mcp_servers' ? sql` on conflict do nothing` : sql``;
+          out.push(sql`insert into ${sql.identifier(table)} (${sql.raw(columns.join(', '))}) values ${sql.join(values, sql`, `)}${conflict}`);
+        }
+        return out;
+      });
+      queued.clear();
+      await withTransaction(async () => {
+        for (const statement of batches) await runSql(statement);
+      });
+    },
+  };
+}
+
+/**
+ * Inserts the way the engine writes rows; ids come from `newId` (random UUIDs unless seeded).
+ * `sqlite` names a SQLite connection of its own (migration tests); by default the app's database.
+ */
+export function createRunWriter(newId: () => string = randomUUID, sqlite?: Database.Database): RunWriter {
+  const sink = sqlite ? sqliteSink(sqlite) : isPostgres() ? postgresSink() : sqliteSink(getSqlite());
   const expectations = new Map<string, Tool | null>();
 
   const server = (name: string): string => {
-    insertServer.run(newId(), name, `http://127.0.0.1:9/${encodeURIComponent(name)}`);
-    const id = serverIdOf.get(name);
-    if (!id) throw new Error(`server ${name} was not written`);
-    return id;
+    const id = newId();
+    sink.insert('mcp_servers', [id, name, 'streamable-http', `http://127.0.0.1:9/${encodeURIComponent(name)}`]);
+    return sink.serverId(name, id);
   };
 
   return {
     server,
     testCase({ name, expected, servers }) {
       const id = newId();
-      insertCase.run(id, name, `Query of ${name}`, expected?.server ?? null, expected?.name ?? null);
+      sink.insert('test_cases', [id, name, `Query of ${name}`, expected?.server ?? null, expected?.name ?? null]);
       const names = servers ?? [expected?.server ?? 'default'];
-      names.forEach((s, position) => insertCaseServer.run(id, server(s), position));
+      names.forEach((s, position) => sink.insert('test_case_servers', [id, server(s), position]));
       expectations.set(id, expected);
       return id;
     },
     modelSettings({ provider, model }) {
       const id = newId();
-      insertSettings.run(id, provider, model);
+      sink.insert('model_settings', [id, provider, model]);
       return id;
     },
     batch({ name, models = [], totalRuns = 0, createdAt = '2025-01-01T00:00:00.000Z' }) {
       const id = newId();
-      insertBatch.run(id, name, JSON.stringify(models), totalRuns, createdAt, createdAt, createdAt);
+      sink.insert('run_batches', [id, name, 'completed', JSON.stringify(models), totalRuns, createdAt, createdAt, createdAt]);
       return id;
     },
     run(r) {
@@ -129,17 +214,18 @@ export function createRunWriter(newId: () => string = randomUUID, sqlite: Databa
       const reasons = classification ? JSON.stringify(failureReasons(classification, selected)) : null;
       const confidence = r.confidence ?? null;
       const category = r.category ?? null;
-      insertRun.run(id, r.testCaseId, r.batchId ?? null, r.modelSettingsId ?? null, status, samples, selected?.server ?? null,
+      sink.insert('test_runs', [id, r.testCaseId, r.batchId ?? null, r.modelSettingsId ?? null, status, samples, selected?.server ?? null,
         selected?.name ?? null, confidence, category, classification, r.executionTimeMs ?? null, r.inputTokens ?? null,
-        r.outputTokens ?? null, reasons, r.errorMessage ?? null, createdAt, createdAt, completedAt);
+        r.outputTokens ?? null, reasons, r.errorMessage ?? null, createdAt, createdAt, completedAt]);
       if (classification) {
-        const passK = samples > 1 && r.passK !== undefined && r.passK !== null ? Number(r.passK) : null;
-        insertResult.run(newId(), id, classification, expected?.server ?? null, expected?.name ?? null, selected?.server ?? null,
-          selected?.name ?? null, classification === 'TP' || classification === 'TN' ? 1 : 0, r.completeness ?? null,
-          r.correctness ?? null, r.conformance ?? null, reasons, confidence, category, passK, completedAt ?? createdAt);
+        const passK = samples > 1 && r.passK !== undefined && r.passK !== null ? r.passK : null;
+        sink.insert('evaluation_results', [newId(), id, classification, expected?.server ?? null, expected?.name ?? null, selected?.server ?? null,
+          selected?.name ?? null, classification === 'TP' || classification === 'TN', r.completeness ?? null,
+          r.correctness ?? null, r.conformance ?? null, reasons, confidence, category, passK, completedAt ?? createdAt]);
       }
       return id;
     },
+    flush: () => sink.flush(),
   };
 }
 
@@ -207,10 +293,34 @@ function createIdMaker(rng: Rng): () => string {
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** Writes servers, test cases, model settings, batches, runs and evaluation results in one transaction. */
+/** Writes servers, test cases, model settings, batches, runs and evaluation results in one transaction (SQLite). */
 export function insertSyntheticRuns(n: number, options: SyntheticRunsOptions = {}): SyntheticRuns {
+  const sqlite = getSqlite();
+  const rng = syntheticRng(options);
+  const write = createRunWriter(createIdMaker(rng), sqlite);
+  return sqlite.transaction(() => generateSyntheticRuns(write, rng, n, options))();
+}
+
+/** insertSyntheticRuns on either dialect: the same rows for the same seed and options, stored when it resolves. */
+export async function writeSyntheticRuns(n: number, options: SyntheticRunsOptions = {}): Promise<SyntheticRuns> {
+  if (!isPostgres()) return insertSyntheticRuns(n, options);
+  const rng = syntheticRng(options);
+  const write = createRunWriter(createIdMaker(rng));
+  const data = generateSyntheticRuns(write, rng, n, options);
+  await write.flush();
+  return data;
+}
+
+function syntheticRng(options: SyntheticRunsOptions): Rng {
+  return createRng(hashText(`${options.prefix ?? 'syn'}:${options.seed ?? 1}`));
+}
+
+/**
+ * The rows themselves. Ids and values come from one PRNG stream, shared with the writer's ids, in
+ * a fixed order of calls, so a seed always gives the same data.
+ */
+function generateSyntheticRuns(write: RunWriter, rng: Rng, n: number, options: SyntheticRunsOptions): SyntheticRuns {
   const prefix = options.prefix ?? 'syn';
-  const rng = createRng(hashText(`${prefix}:${options.seed ?? 1}`));
   const caseCount = options.testCases ?? Math.min(200, Math.max(10, Math.ceil(n / 500)));
   const batchCount = Math.max(1, options.batches ?? 5);
   const configs = MODEL_CONFIGS.slice(0, options.models ?? 3);
@@ -222,78 +332,74 @@ export function insertSyntheticRuns(n: number, options: SyntheticRunsOptions = {
   const start = Date.parse(`${options.startDate ?? '2025-01-01'}T00:00:00.000Z`);
   const spanMs = (options.days ?? 30) * DAY_MS;
   const isoAt = (ms: number) => new Date(ms).toISOString();
-  const sqlite = getSqlite();
-  const write = createRunWriter(createIdMaker(rng), sqlite);
 
-  return sqlite.transaction((): SyntheticRuns => {
-    const tools: Tool[] = serverNames.flatMap((server) =>
-      TOOL_VERBS.slice(0, toolsPerServer).map((verb) => ({ server, name: `${verb}_${server.replace(/\W/g, '_')}` })),
-    );
-    const cases: Case[] = [];
-    for (let k = 0; k < caseCount; k++) {
-      const servers = [pick(rng, serverNames)];
-      if (serverNames.length > 1 && rng() < 0.4) servers.push(pick(rng, serverNames.filter((s) => s !== servers[0])));
-      const expected = rng() < negativeShare ? null : pick(rng, tools.filter((t) => t.server === servers[0]));
-      cases.push({ id: write.testCase({ name: `${prefix} case ${k + 1}`, expected, servers }), servers, expected });
-    }
-    const models: SyntheticModel[] = configs.map((c) => ({ id: write.modelSettings(c), provider: c.provider, model: c.model }));
-    const modelsJson = configs.map((c) => ({ provider: c.provider, model: c.model }));
-    const perBatch = Math.ceil(n / batchCount);
-    const batchIds = Array.from({ length: batchCount }, (_, b) =>
-      write.batch({
-        name: `${prefix} batch ${b + 1}`,
-        models: modelsJson,
-        totalRuns: Math.max(0, Math.min(perBatch, n - b * perBatch)),
-        createdAt: isoAt(start + Math.floor((b * perBatch * spanMs) / Math.max(n, 1))),
-      }),
-    );
+  const tools: Tool[] = serverNames.flatMap((server) =>
+    TOOL_VERBS.slice(0, toolsPerServer).map((verb) => ({ server, name: `${verb}_${server.replace(/\W/g, '_')}` })),
+  );
+  const cases: Case[] = [];
+  for (let k = 0; k < caseCount; k++) {
+    const servers = [pick(rng, serverNames)];
+    if (serverNames.length > 1 && rng() < 0.4) servers.push(pick(rng, serverNames.filter((s) => s !== servers[0])));
+    const expected = rng() < negativeShare ? null : pick(rng, tools.filter((t) => t.server === servers[0]));
+    cases.push({ id: write.testCase({ name: `${prefix} case ${k + 1}`, expected, servers }), servers, expected });
+  }
+  const models: SyntheticModel[] = configs.map((c) => ({ id: write.modelSettings(c), provider: c.provider, model: c.model }));
+  const modelsJson = configs.map((c) => ({ provider: c.provider, model: c.model }));
+  const perBatch = Math.ceil(n / batchCount);
+  const batchIds = Array.from({ length: batchCount }, (_, b) =>
+    write.batch({
+      name: `${prefix} batch ${b + 1}`,
+      models: modelsJson,
+      totalRuns: Math.max(0, Math.min(perBatch, n - b * perBatch)),
+      createdAt: isoAt(start + Math.floor((b * perBatch * spanMs) / Math.max(n, 1))),
+    }),
+  );
 
-    let failed = 0;
-    for (let i = 0; i < n; i++) {
-      // Each batch runs every case against every model, in order, repeating when it has more runs than that.
-      const b = Math.floor(i / perBatch);
-      const j = i - b * perBatch;
-      const testCase = cases[j % caseCount] as Case;
-      const mi = Math.floor(j / caseCount) % models.length;
-      const config = configs[mi] as (typeof configs)[number];
-      const createdMs = start + Math.floor((i * spanMs) / n) + Math.floor(rng() * 1000);
-      const latency = Math.round(config.latency * (0.4 + rng() * 1.2) + (rng() < 0.05 ? rng() * 8000 : 0));
-      const base = {
-        testCaseId: testCase.id,
-        batchId: batchIds[b],
-        modelSettingsId: models[mi]?.id,
-        samples: rng() < multiSampleShare ? 3 : 1,
-        executionTimeMs: latency,
-        createdAt: isoAt(createdMs),
-        completedAt: isoAt(createdMs + latency),
-      };
-      if (rng() < failedShare) {
-        failed++;
-        const cancelled = rng() < 0.2;
-        write.run({ ...base, status: cancelled ? 'cancelled' : 'failed', errorMessage: cancelled ? 'cancelled by user' : 'provider timed out' });
-        continue;
-      }
-      const expected = testCase.expected;
-      const correct = rng() < config.quality;
-      const selected = expected
-        ? correct ? expected : rng() < 0.6 ? pick(rng, tools.filter((t) => t !== expected)) : null
-        : correct ? null : pick(rng, tools);
-      const scored = expected !== null && correct;
-      const confidence = rng() < 0.05 ? null : base.samples > 1 ? pick(rng, [1 / 3, 2 / 3, 1]) : round2(0.3 + rng() * 0.7);
-      write.run({
-        ...base,
-        expected,
-        selected,
-        completeness: scored ? pick(rng, [1, 1, 1, 0.5, 0.75, 0]) : null,
-        correctness: scored && rng() < 0.9 ? round2(rng()) : null,
-        conformance: scored ? pick(rng, [1, 1, 1, 0]) : null,
-        confidence,
-        category: confidence === null ? null : confidence < 0.7 ? 'needs_clarity' : correct ? 'robust' : 'misleading',
-        passK: correct && rng() < 0.8,
-        inputTokens: 300 + Math.floor(rng() * 1200),
-        outputTokens: 20 + Math.floor(rng() * 180),
-      });
+  let failed = 0;
+  for (let i = 0; i < n; i++) {
+    // Each batch runs every case against every model, in order, repeating when it has more runs than that.
+    const b = Math.floor(i / perBatch);
+    const j = i - b * perBatch;
+    const testCase = cases[j % caseCount] as Case;
+    const mi = Math.floor(j / caseCount) % models.length;
+    const config = configs[mi] as (typeof configs)[number];
+    const createdMs = start + Math.floor((i * spanMs) / n) + Math.floor(rng() * 1000);
+    const latency = Math.round(config.latency * (0.4 + rng() * 1.2) + (rng() < 0.05 ? rng() * 8000 : 0));
+    const base = {
+      testCaseId: testCase.id,
+      batchId: batchIds[b],
+      modelSettingsId: models[mi]?.id,
+      samples: rng() < multiSampleShare ? 3 : 1,
+      executionTimeMs: latency,
+      createdAt: isoAt(createdMs),
+      completedAt: isoAt(createdMs + latency),
+    };
+    if (rng() < failedShare) {
+      failed++;
+      const cancelled = rng() < 0.2;
+      write.run({ ...base, status: cancelled ? 'cancelled' : 'failed', errorMessage: cancelled ? 'cancelled by user' : 'provider timed out' });
+      continue;
     }
-    return { serverNames, testCaseIds: cases.map((c) => c.id), batchIds, models, runs: n, completed: n - failed, failed };
-  })();
+    const expected = testCase.expected;
+    const correct = rng() < config.quality;
+    const selected = expected
+      ? correct ? expected : rng() < 0.6 ? pick(rng, tools.filter((t) => t !== expected)) : null
+      : correct ? null : pick(rng, tools);
+    const scored = expected !== null && correct;
+    const confidence = rng() < 0.05 ? null : base.samples > 1 ? pick(rng, [1 / 3, 2 / 3, 1]) : round2(0.3 + rng() * 0.7);
+    write.run({
+      ...base,
+      expected,
+      selected,
+      completeness: scored ? pick(rng, [1, 1, 1, 0.5, 0.75, 0]) : null,
+      correctness: scored && rng() < 0.9 ? round2(rng()) : null,
+      conformance: scored ? pick(rng, [1, 1, 1, 0]) : null,
+      confidence,
+      category: confidence === null ? null : confidence < 0.7 ? 'needs_clarity' : correct ? 'robust' : 'misleading',
+      passK: correct && rng() < 0.8,
+      inputTokens: 300 + Math.floor(rng() * 1200),
+      outputTokens: 20 + Math.floor(rng() * 180),
+    });
+  }
+  return { serverNames, testCaseIds: cases.map((c) => c.id), batchIds, models, runs: n, completed: n - failed, failed };
 }
