@@ -52,6 +52,10 @@ const EnvSchema = z.object({
   SIMILARITY_KERNEL_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   /** Longest a similarity kernel job may run before its workers are stopped and the request fails. */
   SIMILARITY_KERNEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
+  /** On Postgres: runs this process (app or `npm run worker`) works at once from the queue. */
+  QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(16),
+  /** On Postgres: how often each process looks for a dead process's runs; they are retried or marked interrupted within about 3x this. */
+  QUEUE_REAP_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
 });
 
 export type Env = {
@@ -81,6 +85,8 @@ export type Env = {
   similarityKernelEngine: 'onnx' | 'js';
   similarityKernelWorkers: number | undefined;
   similarityKernelTimeoutMs: number;
+  queueConcurrency: number;
+  queueReapSeconds: number;
 };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -147,6 +153,8 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     similarityKernelEngine: e.SIMILARITY_KERNEL_ENGINE,
     similarityKernelWorkers: e.SIMILARITY_KERNEL_WORKERS,
     similarityKernelTimeoutMs: e.SIMILARITY_KERNEL_TIMEOUT_MS,
+    queueConcurrency: e.QUEUE_CONCURRENCY,
+    queueReapSeconds: e.QUEUE_REAP_SECONDS,
     allowedHosts: splitList(e.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
     allowedOrigins: splitList(e.ALLOWED_ORIGINS).map(toOrigin),
   };

@@ -64,13 +64,14 @@ export function createInProcessQueue(): RunQueue & { bus: SignalBus } {
         get inFlight() {
           return inFlight.size;
         },
-        async stop({ drainMs = 10_000 } = {}) {
+        async stop({ drainMs = 10_000, abortLeft = true } = {}) {
           stopping = true;
           pump = null;
           const settle = Promise.all([...inFlight.values()].map((f) => f.done));
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([settle, new Promise<void>((r) => (timer = setTimeout(r, drainMs)))]);
           clearTimeout(timer);
+          if (!abortLeft) return;
           for (const f of inFlight.values()) f.controller.abort(new Error('the worker is stopping'));
           await Promise.all([...inFlight.values()].map((f) => f.done));
         },

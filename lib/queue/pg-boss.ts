@@ -184,7 +184,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
       get inFlight() {
         return inFlight.size;
       },
-      async stop({ drainMs = 10_000 } = {}) {
+      async stop({ drainMs = 10_000, abortLeft = true } = {}) {
         stopping = true;
         nudge();
         unsubscribeWake();
@@ -193,7 +193,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
         const timer = new AbortController();
         await Promise.race([settle, sleep(drainMs, timer.signal)]);
         timer.abort();
-        if (inFlight.size) {
+        if (inFlight.size && abortLeft) {
           abortAll(new Error('the worker is stopping'));
           await Promise.all([...inFlight.values()].map((f) => f.done));
         }

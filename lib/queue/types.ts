@@ -33,8 +33,12 @@ export type RunJobContext = {
  */
 export type RunJobHandler = (run: QueuedRun, ctx: RunJobContext) => Promise<void>;
 
-/** Work a process does for the queue; `stop` drains (waits for in-flight runs up to `drainMs`, then aborts them). */
-export type QueueWorker = { stop(options?: { drainMs?: number }): Promise<void>; readonly inFlight: number };
+/**
+ * Work a process does for the queue. `stop` takes no new runs and waits for in-flight ones up to
+ * `drainMs`; then aborts them, or with `abortLeft: false` returns with them still running (a
+ * worker about to exit leaves them to the reaper, which retries them elsewhere).
+ */
+export type QueueWorker = { stop(options?: { drainMs?: number; abortLeft?: boolean }): Promise<void>; readonly inFlight: number };
 
 export interface RunQueue {
   readonly kind: 'in-process' | 'pg-boss';

@@ -1,0 +1,113 @@
+import 'server-only';
+import { setMaxListeners } from 'node:events';
+import { getBatch } from '@/db/queries/batches';
+import { claimQueuedRun, failAbandonedRuns, finishBatchIfDone, startQueuedBatch } from '@/db/queries/run-queue';
+import { getModelSettings, type ModelSettingsRow } from '@/db/queries/runs';
+import { log } from '../log';
+import { keyFor, type ApiKeys } from '../providers/api-keys';
+import type { ProviderId } from '../providers/catalog';
+import { getCircuitBreakers } from '../eval/run/circuit-breaker';
+import { executeRun, type RunContext } from '../eval/run/runner';
+import { ToolCache } from '../eval/run/tool-cache';
+import type { QueuedRun, RunJobHandler, SignalBus } from './types';
+
+/**
+ * The run engine's side of the Postgres queue (issue 20): what a worker does with a queued
+ * run, in whichever process claims it. A keyed batch's API keys stay in the memory of the
+ * process that created it (never stored), so its runs go to that process's own queue.
+ */
+
+type BatchState = { ctx: RunContext; controller: AbortController; settings: Map<string, Promise<ModelSettingsRow | null>>; unsubscribe: () => void };
+
+const holder = globalThis as typeof globalThis & { __mcpEvalQueueKeys?: Map<string, ApiKeys>; __mcpEvalQueueBatches?: Map<string, Promise<BatchState>> };
+const keysByBatch: Map<string, ApiKeys> = (holder.__mcpEvalQueueKeys ??= new Map());
+const batches: Map<string, Promise<BatchState>> = (holder.__mcpEvalQueueBatches ??= new Map());
+
+/** A run needs a key when its provider gets one from the request (keyless: local, an OpenAI-compatible endpoint without a key). */
+export function needsKey(provider: ProviderId, keys: ApiKeys): boolean {
+  return keyFor(provider, keys) !== undefined;
+}
+
+/** The batch's runs as queue jobs; `keyedByModel[i]` for the i-th model (runs are case-major, models inner, as insertBatchWithRuns writes them). */
+export function queuedRuns(batchId: string, runIds: readonly string[], keyedByModel: readonly boolean[]): QueuedRun[] {
+  return runIds.map((runId, i) => ({ runId, batchId, keyed: keyedByModel[i % keyedByModel.length] === true }));
+}
+
+/** Keeps a keyed batch's keys in this process until the batch ends. */
+export function holdBatchKeys(batchId: string, keys: ApiKeys): void {
+  keysByBatch.set(batchId, keys);
+}
+
+function forgetBatch(batchId: string): void {
+  keysByBatch.delete(batchId);
+  const state = batches.get(batchId);
+  batches.delete(batchId);
+  void state?.then((s) => s.unsubscribe()).catch(() => undefined);
+}
+
+async function batchState(batchId: string, keys: ApiKeys, bus: SignalBus): Promise<BatchState> {
+  let state = batches.get(batchId);
+  if (!state) {
+    state = (async () => {
+      const controller = new AbortController();
+      setMaxListeners(0, controller.signal);
+      // Tool listings are shared per batch per process, as in the in-process runner; a cancel stops them.
+      const unsubscribe = bus.subscribe((s) => {
+        if (s.type === 'cancel' && s.batchId === batchId) controller.abort(new Error('cancelled'));
+        if ((s.type === 'done' || s.type === 'cancel') && s.batchId === batchId) forgetBatch(batchId);
+      });
+      const breakers = getCircuitBreakers();
+      const overrides = (await getBatch(batchId))?.toolOverrides ?? [];
+      // No `defer`: a worker ends a run with its self-assessment, so no other process waits on this one's memory.
+      const ctx: RunContext = { keys, breakers, toolCache: new ToolCache(breakers, controller.signal), clients: new Map(), overrides };
+      return { ctx, controller, settings: new Map(), unsubscribe };
+    })();
+    batches.set(batchId, state);
+  }
+  return state;
+}
+
+/** Ends the batch if this was its last run, and says so to every process. */
+export async function settleBatch(batchId: string, bus: SignalBus): Promise<void> {
+  const status = await finishBatchIfDone(batchId);
+  if (!status) return;
+  forgetBatch(batchId);
+  await bus.publish({ type: 'done', batchId, status });
+}
+
+/** The queue's `onAbandoned`: runs no live process can finish end failed "interrupted" (re-runnable), and their batches settle. */
+export function abandonRuns(bus: SignalBus): (runs: QueuedRun[], reason: string) => Promise<void> {
+  return async (runs, reason) => {
+    const touched = await failAbandonedRuns(runs.map((r) => r.runId), reason);
+    for (const batchId of touched) await settleBatch(batchId, bus);
+  };
+}
+
+export function createRunJobHandler(bus: SignalBus): RunJobHandler {
+  return async (job, { signal }) => {
+    const keys = job.keyed ? keysByBatch.get(job.batchId) : {};
+    if (!keys) {
+      // A keyed run in a process that no longer holds the key (it cannot happen with per-process queues; kept as a guard).
+      await abandonRuns(bus)([job], 'interrupted: the API key for this run is gone; run it again with the key');
+      return;
+    }
+    const row = await claimQueuedRun(job.runId);
+    if (!row) {
+      // Ended already (cancelled while queued, or a retry of a run that had finished).
+      await settleBatch(job.batchId, bus);
+      return;
+    }
+    await startQueuedBatch(job.batchId);
+    const state = await batchState(job.batchId, keys, bus);
+    let settings: Promise<ModelSettingsRow | null> = Promise.resolve(null);
+    if (row.modelSettingsId) {
+      const id = row.modelSettingsId;
+      settings = state.settings.get(id) ?? getModelSettings(id).then((s) => s ?? null);
+      state.settings.set(id, settings);
+    }
+    const outcome = await executeRun({ id: row.id, testCaseId: row.testCaseId, samples: row.samples, settings: await settings }, state.ctx, signal);
+    if (outcome.status === 'failed') log.debug('queued run failed', { runId: row.id, batchId: job.batchId });
+    await bus.publish({ type: 'run', batchId: job.batchId, runId: row.id });
+    await settleBatch(job.batchId, bus);
+  };
+}
