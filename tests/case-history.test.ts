@@ -19,7 +19,7 @@ const runs: Record<string, string> = {};
  *   day 3 (no batch):         gpt pending
  * "quiet case" never ran.
  */
-beforeAll(() => {
+beforeAll(async () => {
   const w = createRunWriter();
   ids.tc = w.testCase({ name: 'history case', expected: t1, servers: ['hist'] });
   ids.quiet = w.testCase({ name: 'quiet case', expected: t1, servers: ['hist'] });
@@ -36,6 +36,7 @@ beforeAll(() => {
   runs.gptTue = w.run({ testCaseId: ids.tc, batchId: ids.b2, modelSettingsId: gpt2, selected: t1, correctness: 0.5, samples: 3, confidence: 1, passK: true, createdAt: day(2) });
   runs.localTue = w.run({ testCaseId: ids.tc, batchId: ids.b2, modelSettingsId: local2, status: 'failed', errorMessage: 'tool listing failed', createdAt: day(2, 1) });
   runs.gptWed = w.run({ testCaseId: ids.tc, batchId: null, modelSettingsId: gpt3, status: 'pending', completedAt: null, createdAt: day(3) });
+  await w.flush();
 });
 
 const history = (id: string, query: Record<string, string> = {}) =>

@@ -4,6 +4,8 @@
  * passes on both. Files that are about SQLite itself stay out, with the reason, in SQLITE_ONLY.
  */
 export const POSTGRES_SUITE: string[] = [
+  'tests/case-history.test.ts',
+  'tests/test-cases.test.ts',
   'tests/postgres-layer.test.ts',
   'tests/flaky-cases.test.ts',
   'tests/flaky-scale.test.ts',

@@ -7,7 +7,11 @@ import * as importRoute from '@/app/api/test-cases/import/route';
 import * as casesRoute from '@/app/api/test-cases/route';
 import * as tagsRoute from '@/app/api/test-cases/tags/route';
 import * as serversRoute from '@/app/api/servers/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { all, get, run } from '@/db/sql';
+import { testCases } from '@/db/tables';
+import { getDb } from '@/db/client';
+import { isPostgres } from '@/db/dialect';
 import { waitForJob } from '@/lib/eval/run/jobs';
 import { call } from './helpers/api';
 import { createRunWriter } from './helpers/synthetic-runs';
@@ -24,7 +28,7 @@ const create = (name: string, tags: unknown, extra: Record<string, unknown> = {}
   call<TestCase & ErrorBody>(casesRoute.POST, 'POST', '/api/test-cases', { body: { name, query: `query ${name}`, serverIds: [serverId], tags, ...extra } });
 const list = (qs: string) => call<List & ErrorBody>(casesRoute.GET, 'GET', `/api/test-cases?${qs}`);
 const names = (r: { body: List }) => r.body.items.map((c) => c.name).sort();
-const count = (table: string) => getSqlite().prepare(`select count(*) from ${table}`).pluck().get() as number;
+const count = async (table: string) => (await get<{ n: number }>(sql`select count(*) as n from ${sql.identifier(table)}`))?.n ?? 0;
 
 beforeAll(async () => {
   const res = await call<{ id: string }>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'tagsrv', transport: 'streamable-http', url: 'http://127.0.0.1:9/tags' } });
@@ -141,6 +145,7 @@ describe('sort by last verdict', () => {
     w.run({ testCaseId: wrongNow, modelSettingsId: m, selected: null, completedAt: at(5), createdAt: at(5) });
     w.run({ testCaseId: rightNow, modelSettingsId: m, selected: null, completedAt: at(1), createdAt: at(1) });
     w.run({ testCaseId: rightNow, modelSettingsId: m, selected: tool, completedAt: at(5), createdAt: at(5) });
+    await w.flush();
     const order = async (dir: string) => (await list(`search=lv%20&sort=lastVerdict&dir=${dir}`)).body.items.map((c) => c.name);
     expect(await order('asc')).toEqual(['lv wrong now', 'lv right now', 'lv never run']);
     expect(await order('desc')).toEqual(['lv right now', 'lv wrong now', 'lv never run']);
@@ -150,10 +155,10 @@ describe('sort by last verdict', () => {
 describe('run by tag', () => {
   it('POST /api/batches with tags runs exactly the matching cases', async () => {
     const r = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { tags: ['smoke'], models: [{ provider: 'local', model: 'lexical' }] } });
-    expect(r.status).toBe(202);
+    expect(r.status, r.text).toBe(202);
     expect(r.body.counts.total).toBe(2);
-    const cases = getSqlite().prepare('select distinct test_case_id from test_runs where batch_id = ? order by 1').pluck().all(r.body.id);
-    expect(cases).toEqual([byName.a, byName.b].sort());
+    const cases = await all<{ id: string }>(sql`select distinct test_case_id as id from test_runs where batch_id = ${r.body.id}`);
+    expect(cases.map((c) => c.id).sort()).toEqual([byName.a, byName.b].sort());
     await waitForJob(r.body.id);
     const any = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { tags: ['smoke', 'github'], tagMatch: 'any', models: [{ provider: 'local', model: 'lexical' }] } });
     expect(any.body.counts.total).toBe(4);
@@ -170,12 +175,12 @@ describe('run by tag', () => {
     [{ tagMatch: 'any' }, 'tagMatch', 'validation_error'],
     [{ filter: { kind: 'maybe' } }, 'filter.kind', 'validation_error'],
   ])('answers 400 for %j, naming the field, writing nothing', async (body, field, code) => {
-    const before = count('run_batches');
+    const before = await count('run_batches');
     const r = await call<ErrorBody>(batchesRoute.POST, 'POST', '/api/batches', { body: { ...body, models: [{ provider: 'local', model: 'lexical' }] } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe(code);
     expect(r.body.error.details?.[0]?.path).toBe(field);
-    expect(count('run_batches')).toBe(before);
+    expect(await count('run_batches')).toBe(before);
   });
 });
 
@@ -197,27 +202,38 @@ describe('bulk delete', () => {
   it('deletes by ids and by filter, tags cascading', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) made.push((await create(`bulk ${i}`, ['bulk-me'])).body.id);
-    const tagRows = count('test_case_tags');
+    const tagRows = await count('test_case_tags');
     const r1 = await bulk({ ids: [made[0]] });
     expect(r1.body).toEqual({ deleted: 1 });
-    expect(count('test_case_tags')).toBe(tagRows - 1);
+    expect(await count('test_case_tags')).toBe(tagRows - 1);
     const r2 = await bulk({ filter: { tag: ['bulk-me'] } });
     expect(r2.body).toEqual({ deleted: 2 });
     expect((await list('tag=bulk-me')).body.total).toBe(0);
   });
 
   it('is one transaction: a failure part-way through (the 600th of 700) deletes nothing', async () => {
-    const db = getSqlite();
-    const insert = db.prepare(`insert into test_cases (id, name, query) values (?, ?, 'q')`);
     const ids = Array.from({ length: 700 }, (_, i) => `txn-${String(i).padStart(3, '0')}`);
-    db.transaction(() => ids.forEach((id) => insert.run(id, id)))();
-    db.exec(`create trigger refuse_txn_599 before delete on test_cases when old.id = 'txn-599' begin select raise(abort, 'refused by test'); end`);
+    await getDb().insert(testCases).values(ids.map((id) => ({ id, name: id, query: 'q' })));
+    // A trigger refuses one row's delete: SQLite's raise(abort), Postgres's plpgsql exception.
+    const trigger = isPostgres()
+      ? {
+          create: [
+            `create function refuse_txn_599() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`,
+            `create trigger refuse_txn_599 before delete on test_cases for each row when (old.id = 'txn-599') execute function refuse_txn_599()`,
+          ],
+          drop: ['drop trigger refuse_txn_599 on test_cases', 'drop function refuse_txn_599()'],
+        }
+      : {
+          create: [`create trigger refuse_txn_599 before delete on test_cases when old.id = 'txn-599' begin select raise(abort, 'refused by test'); end`],
+          drop: ['drop trigger refuse_txn_599'],
+        };
+    for (const statement of trigger.create) await run(sql.raw(statement));
     try {
       const r = await bulk({ ids });
       expect(r.status).toBeGreaterThanOrEqual(400);
-      expect(db.prepare(`select count(*) from test_cases where id like 'txn-%'`).pluck().get()).toBe(700);
+      expect((await get<{ n: number }>(sql`select count(*) as n from test_cases where id like 'txn-%'`))?.n).toBe(700);
     } finally {
-      db.exec('drop trigger refuse_txn_599');
+      for (const statement of trigger.drop) await run(sql.raw(statement));
     }
     expect((await bulk({ ids })).body).toEqual({ deleted: 700 });
   });

@@ -4,7 +4,8 @@ import * as exportRoute from '@/app/api/test-cases/export/route';
 import * as importRoute from '@/app/api/test-cases/import/route';
 import * as casesRoute from '@/app/api/test-cases/route';
 import * as serversRoute from '@/app/api/servers/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { get } from '@/db/sql';
 import { call } from './helpers/api';
 
 type TestCase = { id: string; name: string; query: string; serverIds: string[]; expectedServer: string | null; expectedTool: string | null; expectedParameters: Record<string, unknown> | null; updatedAt: string };
@@ -12,6 +13,7 @@ type ErrorBody = { error: { code: string; message: string; details?: { path: str
 type ImportReport = { total: number; created: number; failed: number; results: { row: number; status: string; errors?: { path: string; message: string }[] }[] };
 
 const ids: Record<string, string> = {};
+const countRows = async (table: string) => (await get<{ n: number }>(sql`select count(*) as n from ${sql.identifier(table)}`))?.n ?? 0;
 
 beforeAll(async () => {
   // Servers on a closed port: registration works, they are just marked failed.
@@ -66,11 +68,11 @@ describe('test case CRUD', () => {
   });
 
   it('answers 422 for unknown server ids, writing nothing', async () => {
-    const before = getSqlite().prepare('select count(*) from test_cases').pluck().get();
+    const before = await countRows('test_cases');
     const res = await create({ name: 'x', query: 'ok', serverIds: [ids.alpha, 'missing-id'] });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('unknown_server');
-    expect(getSqlite().prepare('select count(*) from test_cases').pluck().get()).toBe(before);
+    expect(await countRows('test_cases')).toBe(before);
   });
 
   it('searches, filters by server and kind, and paginates', async () => {
@@ -115,7 +117,7 @@ describe('test case CRUD', () => {
 
 describe('import and export', () => {
   it('imports JSON with a per-row report; failed rows write nothing', async () => {
-    const before = getSqlite().prepare('select count(*) from test_case_servers').pluck().get() as number;
+    const before = await countRows('test_case_servers');
     const rows = [
       { name: 'imp ok', query: 'find x', servers: ['alpha', 'gamma'], expectedServer: 'gamma', expectedTool: 'find', expectedParameters: { q: { $contains: 'x' } } },
       { name: 'imp bad server', query: 'q', servers: ['nope'] },
@@ -129,7 +131,7 @@ describe('import and export', () => {
     expect(res.body.results.map((r) => r.status)).toEqual(['created', 'failed', 'failed', 'created', 'failed']);
     expect(res.body.results[1]?.errors?.[0]?.message).toContain('nope');
     expect(res.body.results[2]?.errors?.[0]?.path).toBe('expectedTool');
-    const after = getSqlite().prepare('select count(*) from test_case_servers').pluck().get() as number;
+    const after = await countRows('test_case_servers');
     expect(after - before).toBe(3);
   });
 
