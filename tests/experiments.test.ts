@@ -8,7 +8,8 @@ import * as batchRoute from '@/app/api/batches/[id]/route';
 import * as summaryRoute from '@/app/api/metrics/summary/route';
 import * as runRoute from '@/app/api/test-runs/[id]/route';
 import * as runsRoute from '@/app/api/test-runs/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { all, dialectSql, get } from '@/db/sql';
 import { waitForJob } from '@/lib/eval/run/jobs';
 import type { ExperimentDto } from '@/lib/experiments/dto';
 import { createServer } from '@/lib/servers/service';
@@ -187,13 +188,13 @@ describe('an experiment on two confusable tools with the description-sensitive m
     const rewrite = variant(experiment, 'rewrite');
     const batch = await call<{ name: string; status: string; counts: { total: number } }>(batchRoute.GET, 'GET', `/api/batches/${rewrite.batchId}`, { params: { id: rewrite.batchId as string } });
     expect(batch.body).toMatchObject({ name: 'Separate search from documents · rewrite', status: 'completed', counts: { total: 20 } });
-    const shown = getSqlite()
-      .prepare(`select distinct d.description from tool_definitions d join test_runs r on r.id = d.test_run_id where r.batch_id = ? and d.name = 'search_notes'`)
-      .all(rewrite.batchId) as { description: string }[];
+    const shown = await all<{ description: string }>(
+      sql`select distinct d.description from tool_definitions d join test_runs r on r.id = d.test_run_id where r.batch_id = ${rewrite.batchId} and d.name = 'search_notes'`,
+    );
     expect(shown).toEqual([{ description: 'Search notes by keyword.' }]);
     // The server itself is untouched.
-    const original = getSqlite().prepare(`select description from static_tools where name = 'search_notes'`).get() as { description: string };
-    expect(original.description).toBe('Search notes and documents by keyword.');
+    const original = await get<{ description: string }>(sql`select description from static_tools where name = 'search_notes'`);
+    expect(original?.description).toBe('Search notes and documents by keyword.');
   });
 
   it('lists experiments', async () => {
@@ -216,11 +217,16 @@ describe('an experiment on two confusable tools with the description-sensitive m
     expect(missing.status).toBe(404);
   });
 
-  it('never stores the key sent in the header', () => {
-    const db = getSqlite();
-    const tables = db.prepare(`select name from sqlite_master where type = 'table'`).all() as { name: string }[];
+  it('never stores the key sent in the header', async () => {
+    const tables = await all<{ name: string }>(
+      dialectSql({
+        sqlite: sql`select name from sqlite_master where type = 'table'`,
+        postgres: sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      }),
+    );
+    expect(tables.map((t) => t.name)).toContain('experiments');
     for (const { name } of tables) {
-      const rows = db.prepare(`select * from "${name}"`).all();
+      const rows = await all(sql`select * from ${sql.identifier(name)}`);
       expect(JSON.stringify(rows), name).not.toContain(SENTINEL_KEY);
     }
   });
@@ -262,11 +268,12 @@ describe('validation', () => {
   });
 
   it('a cloud model without a key is 400 missing_api_key before anything is written', async () => {
-    const before = (getSqlite().prepare('select count(*) as n from experiments').get() as { n: number }).n;
+    const countExperiments = async () => (await get<{ n: number }>(sql`select count(*) as n from experiments`))?.n;
+    const before = await countExperiments();
     const res = await post({ models: [model()], variants: [REWRITE] }, {});
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('missing_api_key');
-    expect((getSqlite().prepare('select count(*) as n from experiments').get() as { n: number }).n).toBe(before);
+    expect(await countExperiments()).toBe(before);
   });
 
   it('an unknown experiment is 404', async () => {
@@ -332,7 +339,7 @@ describe('apply', () => {
     const res = await call<{ applied: { server: string; tools: string[] }[] }>(applyRoute.POST, 'POST', 'x', { params: { id: experiment.id, name: 'rewrite' } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.applied).toEqual([{ serverId: expect.any(String), server: 'notes', tools: ['search_notes'] }]);
-    const stored = getSqlite().prepare(`select name, description from static_tools where name in ('search_notes', 'open_document') order by ordinal`).all();
+    const stored = await all(sql`select name, description from static_tools where name in ('search_notes', 'open_document') order by ordinal`);
     expect(stored).toEqual([
       { name: 'search_notes', description: 'Search notes by keyword.' },
       { name: 'open_document', description: 'Open a file.' },
