@@ -6,6 +6,11 @@
 export const POSTGRES_SUITE: string[] = [
   'tests/case-history.test.ts',
   'tests/test-cases.test.ts',
+  'tests/sequence-cases.test.ts',
+  'tests/bfcl-import.test.ts',
+  'tests/bfcl-agreement.test.ts',
+  'tests/bfcl-agreement-multi.test.ts',
+  'tests/test-case-drafts.test.ts',
   'tests/postgres-layer.test.ts',
   'tests/flaky-cases.test.ts',
   'tests/flaky-scale.test.ts',
