@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as batchesRoute from '@/app/api/batches/route';
 import * as confusionsRoute from '@/app/api/metrics/confusions/route';
 import * as analyzeRoute from '@/app/api/similarity/analyze/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { prepareDatabase } from '@/db/client';
+import { all } from '@/db/sql';
 import { waitForJob } from '@/lib/eval/run/jobs';
 import type { ConfusionList } from '@/lib/metrics/confusions';
 import { seedDemoData } from '@/lib/seed/seed-demo';
@@ -27,6 +29,7 @@ let demo: Awaited<ReturnType<typeof startDemoServers>>;
 let batchId = '';
 
 beforeAll(async () => {
+  await prepareDatabase();
   await setDefaultEmbeddingModel(MODEL);
   demo = await startDemoServers();
   await seedDemoData(demo.baseUrl);
@@ -53,23 +56,19 @@ function rocAuc(positives: number[], negatives: number[]): number {
   return wins / (positives.length * negatives.length);
 }
 
-function snapshotPairs(): { tools: SnapshotTool[]; pairs: string[] } {
-  const sqlite = getSqlite();
-  const tools = sqlite
-    .prepare<[string], SnapshotTool>(
-      `select distinct d.server_name as server, d.name, d.description from tool_definitions d join test_runs r on r.id = d.test_run_id
-       where r.batch_id = ? order by 1, 2`,
+async function snapshotPairs(): Promise<{ tools: SnapshotTool[]; pairs: string[] }> {
+  const tools = await all<SnapshotTool>(
+    sql`select distinct d.server_name as server, d.name, d.description from tool_definitions d join test_runs r on r.id = d.test_run_id
+      where r.batch_id = ${batchId} order by 1, 2`,
+  );
+  const pairs = (
+    await all<{ a: string; b: string }>(
+      sql`select distinct a.server_name || '/' || a.name as a, b.server_name || '/' || b.name as b
+        from tool_definitions a join tool_definitions b on b.test_run_id = a.test_run_id
+          and (a.server_name < b.server_name or (a.server_name = b.server_name and a.name < b.name))
+        join test_runs r on r.id = a.test_run_id where r.batch_id = ${batchId}`,
     )
-    .all(batchId);
-  const pairs = sqlite
-    .prepare<[string], { a: string; b: string }>(
-      `select distinct a.server_name || '/' || a.name as a, b.server_name || '/' || b.name as b
-       from tool_definitions a join tool_definitions b on b.test_run_id = a.test_run_id
-         and (a.server_name < b.server_name or (a.server_name = b.server_name and a.name < b.name))
-       join test_runs r on r.id = a.test_run_id where r.batch_id = ?`,
-    )
-    .all(batchId)
-    .map((p) => pairKey(p.a, p.b));
+  ).map((p) => pairKey(p.a, p.b));
   return { tools, pairs };
 }
 
@@ -88,7 +87,7 @@ describe('similarity against observed confusion (demo cases, local router)', () 
     const confusions = res.body.items.filter((c) => c.expected && c.selected);
     const confused = new Set(confusions.map((c) => pairKey(idOf({ server: c.expected!.server, name: c.expected!.tool }), idOf({ server: c.selected!.server, name: c.selected!.tool }))));
 
-    const { tools, pairs } = snapshotPairs();
+    const { tools, pairs } = await snapshotPairs();
     // Each demo tool keeps one description, so a tool id is one text.
     expect(new Set(tools.map(idOf)).size).toBe(tools.length);
     const embedding = await scoresBy('embedding', tools);

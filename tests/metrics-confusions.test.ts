@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as confusionsRoute from '@/app/api/metrics/confusions/route';
 import * as analyzeRoute from '@/app/api/similarity/analyze/route';
-import { getSqlite } from '@/db/client';
+import { prepareDatabase } from '@/db/client';
+import { storeRunTools, type SnapshotToolInput } from '@/db/queries/tool-snapshots';
 import type { ConfusionList } from '@/lib/metrics/confusions';
 import { setDefaultEmbeddingModel } from '@/lib/settings/embedding-model';
 import { call } from './helpers/api';
@@ -57,6 +57,7 @@ const ids = { b1: '', b2: '', runs: [] as string[] };
  * forecast x1. Right answers (8 TP, 9 TN) and a failed run (10) are not confusions.
  */
 beforeAll(async () => {
+  await prepareDatabase();
   await setDefaultEmbeddingModel(MODEL);
   const w = createRunWriter();
   const c1 = w.testCase({ name: 'list my todos', expected: list, servers: ['todo', 'weather'] });
@@ -81,18 +82,20 @@ beforeAll(async () => {
     { testCaseId: c2, batchId: ids.b1, modelSettingsId: m1, status: 'failed', selected: create, createdAt: day1(8) },
   ];
   ids.runs = runs.map((r) => w.run(r));
+  await w.flush();
   // Every run was shown all four tools; run 3 a reworded search_todos.
-  const insert = getSqlite().prepare(
-    `insert into tool_definitions (id, test_run_id, server_name, name, exposed_name, description, input_schema) values (?, ?, ?, ?, ?, ?, '{"type":"object"}')`,
-  );
-  ids.runs.forEach((runId, k) => {
-    for (const [ref, text] of Object.entries(DESCRIPTIONS)) {
-      const [server, name] = ref.split('/') as [string, string];
-      const description = k === 2 && ref === 'todo/search_todos' ? REWORDED_SEARCH : text;
-      insert.run(randomUUID(), runId, server, name, `${server}__${name}`, description);
-    }
-  });
+  for (const [k, runId] of ids.runs.entries()) await storeRunTools(runId, shownTools(k === 2 ? { 'todo/search_todos': REWORDED_SEARCH } : {}));
 });
+
+/** The four tools as a run's snapshot lists them, with some descriptions replaced and some tools left out. */
+function shownTools(reworded: Record<string, string>, without: string[] = []): SnapshotToolInput[] {
+  return Object.entries(DESCRIPTIONS)
+    .filter(([ref]) => !without.includes(ref))
+    .map(([ref, text]) => {
+      const [server, name] = ref.split('/') as [string, string];
+      return { serverName: server, name, exposedName: `${server}__${name}`, description: reworded[ref] ?? text, inputSchema: { type: 'object' } };
+    });
+}
 
 describe('GET /api/metrics/confusions', () => {
   it('lists the off-diagonal pairs with their counts, most frequent first, none as null', async () => {
@@ -147,7 +150,7 @@ describe('GET /api/metrics/confusions', () => {
 
   it('gives null similarity when a tool is missing from the snapshot, and an empty list needs no model', async () => {
     // Run 5 (forecast -> create_todo) loses create_todo from its snapshot.
-    getSqlite().prepare(`delete from tool_definitions where test_run_id = ? and name = 'create_todo'`).run(ids.runs[4]);
+    await storeRunTools(ids.runs[4] ?? '', shownTools({}, ['todo/create_todo']));
     const body = await get({ serverName: 'weather' });
     expect(body.items[0]).toMatchObject({ selected: { server: 'todo', tool: 'create_todo' }, count: 1, similarity: null });
     const empty = await get({ model: 'no-such-model' });

@@ -14,6 +14,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/postgres-layer.test.ts',
   'tests/flaky-cases.test.ts',
   'tests/flaky-scale.test.ts',
+  'tests/metrics-confusions.test.ts',
 ];
 
 export const SQLITE_ONLY: { file: string; reason: string }[] = [

@@ -1,5 +1,6 @@
 import 'server-only';
-import { getSqlite } from '../client';
+import { isPostgres } from '../dialect';
+import { all, get, sqlNamed } from '../sql';
 import { buildEvaluationScope, type MetricsScope } from './metrics-scope';
 
 /**
@@ -30,17 +31,20 @@ function sequenceRunsFrom(filters: MetricsScope): { from: string; params: Record
   return { from: `from test_runs r join evaluation_results e on e.test_run_id = r.id where ${conditions.join(' and ')}`, params: scope.params };
 }
 
+/** `count(*) filter (where ...)`: a conditional count both dialects evaluate the same way. */
+const countWhere = (condition: string) => `count(*) filter (where ${condition})`;
+
 export async function selectSequenceCaseFigures(filters: MetricsScope): Promise<SequenceCaseRow> {
   const { from, params } = sequenceRunsFrom(filters);
-  const sql = `
+  const text = `
     select count(*) as runs,
-      total(e.classification = 'TP') as tp, total(e.classification = 'FP') as fp,
-      total(e.classification = 'TN') as tn, total(e.classification = 'FN') as fn,
-      total(r.steps) as stepsSum, max(r.steps) as stepsMax,
-      total(coalesce(r.input_tokens, 0) + coalesce(r.output_tokens, 0)) as tokensSum,
-      total(r.execution_time_ms) as latencySum, count(r.execution_time_ms) as latencyRuns
+      ${countWhere("e.classification = 'TP'")} as tp, ${countWhere("e.classification = 'FP'")} as fp,
+      ${countWhere("e.classification = 'TN'")} as tn, ${countWhere("e.classification = 'FN'")} as fn,
+      coalesce(sum(r.steps), 0) as "stepsSum", max(r.steps) as "stepsMax",
+      coalesce(sum(coalesce(r.input_tokens, 0) + coalesce(r.output_tokens, 0)), 0) as "tokensSum",
+      coalesce(sum(r.execution_time_ms), 0) as "latencySum", count(r.execution_time_ms) as "latencyRuns"
     ${from}`;
-  const row = getSqlite().prepare<Record<string, string>, SequenceCaseRow>(sql).get(params);
+  const row = await get<SequenceCaseRow>(sqlNamed(text, params));
   if (!row) throw new Error('an aggregate without GROUP BY always returns a row');
   return row;
 }
@@ -48,12 +52,12 @@ export async function selectSequenceCaseFigures(filters: MetricsScope): Promise<
 /** Read through idx_call_results_run_outcome (run, outcome, argument correctness): no table rows. */
 export async function selectCallOutcomes(filters: MetricsScope): Promise<CallOutcomeRow> {
   const { from, params } = sequenceRunsFrom(filters);
-  const sql = `
-    select total(c.outcome = 'TP') as tp, total(c.outcome = 'FP') as fp, total(c.outcome = 'FN') as fn,
-      avg(c.argument_correctness) as argumentCorrectness, count(c.argument_correctness) as scoredCalls
+  const text = `
+    select ${countWhere("c.outcome = 'TP'")} as tp, ${countWhere("c.outcome = 'FP'")} as fp, ${countWhere("c.outcome = 'FN'")} as fn,
+      avg(c.argument_correctness) as "argumentCorrectness", count(c.argument_correctness) as "scoredCalls"
     from call_results c
     where c.test_run_id in (select r.id ${from})`;
-  const row = getSqlite().prepare<Record<string, string>, CallOutcomeRow>(sql).get(params);
+  const row = await get<CallOutcomeRow>(sqlNamed(text, params));
   if (!row) throw new Error('an aggregate without GROUP BY always returns a row');
   return row;
 }
@@ -66,23 +70,27 @@ export type ModelCallRow = CallOutcomeRow & {
   stepsSum: number;
 };
 
-/** The same figures per model settings row (runs whose settings were deleted group under null). */
+/**
+ * The same figures per model settings row (runs whose settings were deleted group under null,
+ * first); names in code-point order on both dialects.
+ */
 export async function selectCallFiguresByModel(filters: MetricsScope): Promise<ModelCallRow[]> {
   const { from, params } = sequenceRunsFrom(filters);
-  const sql = `
+  const binary = isPostgres() ? ' collate "C"' : '';
+  const text = `
     with runs as (select r.id as id, e.model_settings_id as m, r.steps as steps ${from}),
       per_run as (
-        select runs.m as m, count(*) as runs, total(runs.steps) as stepsSum from runs group by runs.m
+        select runs.m as m, count(*) as runs, coalesce(sum(runs.steps), 0) as steps_sum from runs group by runs.m
       ),
       per_call as (
-        select runs.m as m, total(c.outcome = 'TP') as tp, total(c.outcome = 'FP') as fp, total(c.outcome = 'FN') as fn,
-          avg(c.argument_correctness) as argumentCorrectness, count(c.argument_correctness) as scoredCalls
+        select runs.m as m, ${countWhere("c.outcome = 'TP'")} as tp, ${countWhere("c.outcome = 'FP'")} as fp, ${countWhere("c.outcome = 'FN'")} as fn,
+          avg(c.argument_correctness) as argument_correctness, count(c.argument_correctness) as scored_calls
         from runs join call_results c on c.test_run_id = runs.id group by runs.m
       )
-    select p.m as modelSettingsId, s.provider as provider, s.model as model, p.runs as runs, p.stepsSum as stepsSum,
+    select p.m as "modelSettingsId", s.provider as provider, s.model as model, p.runs as runs, p.steps_sum as "stepsSum",
       coalesce(k.tp, 0) as tp, coalesce(k.fp, 0) as fp, coalesce(k.fn, 0) as fn,
-      k.argumentCorrectness as argumentCorrectness, coalesce(k.scoredCalls, 0) as scoredCalls
-    from per_run p left join per_call k on k.m is p.m left join model_settings s on s.id = p.m
-    order by s.provider, s.model, p.m`;
-  return getSqlite().prepare<Record<string, string>, ModelCallRow>(sql).all(params);
+      k.argument_correctness as "argumentCorrectness", coalesce(k.scored_calls, 0) as "scoredCalls"
+    from per_run p left join per_call k on k.m is not distinct from p.m left join model_settings s on s.id = p.m
+    order by s.provider${binary} nulls first, s.model${binary} nulls first, p.m${binary} nulls first`;
+  return all<ModelCallRow>(sqlNamed(text, params));
 }

@@ -1,7 +1,9 @@
 import 'server-only';
-import { getSqlite } from '../client';
+import { sql } from 'drizzle-orm';
+import { isPostgres } from '../dialect';
+import { all, get, sqlNamed } from '../sql';
 import { canReadRollup, selectRollupConfusionCounts } from './metrics-rollup';
-import { buildEvaluationScope, renderFrom, type MetricsScope } from './metrics-scope';
+import { buildEvaluationScope, renderFrom, type MetricsScope, type ScopeSql } from './metrics-scope';
 
 /** One off-diagonal confusion-matrix cell (NULL tool = none), and the latest run that made this mistake. */
 export type ConfusionCell = {
@@ -17,8 +19,45 @@ export type ConfusionCell = {
 /** A tool as one run's snapshot showed it to the model. */
 export type SnapshotTool = { server: string; name: string; description: string };
 
-// `is` compares NULLs as equal, so a rightly empty answer (none -> none) is the diagonal too.
-const OFF_DIAGONAL = 'not (e.expected_tool is e.selected_tool and e.expected_server is e.selected_server)';
+// `is not distinct from` compares NULLs as equal, so a rightly empty answer (none -> none) is the diagonal too.
+const OFF_DIAGONAL = 'not (e.expected_tool is not distinct from e.selected_tool and e.expected_server is not distinct from e.selected_server)';
+
+type PairKey = { es: string | null; et: string | null; ss: string | null; st: string | null };
+
+/**
+ * `column = @name`, or `column is null` for a NULL value: both seek the tool-pair index on
+ * either dialect (Postgres cannot seek `is not distinct from`). At most 2^5 statement texts.
+ */
+function equalOrNull(column: string, name: string, value: string | null): string {
+  return value === null ? `${column} is null` : `${column} = @${name}`;
+}
+
+function pairConditions(key: PairKey): string[] {
+  return [
+    equalOrNull('e.expected_server', 'es', key.es),
+    equalOrNull('e.expected_tool', 'et', key.et),
+    equalOrNull('e.selected_server', 'ss', key.ss),
+    equalOrNull('e.selected_tool', 'st', key.st),
+  ];
+}
+
+function pairParams(scope: ScopeSql, key: PairKey, extra: Record<string, string | null> = {}): Record<string, string | null> {
+  const params: Record<string, string | null> = { ...scope.params };
+  for (const [name, value] of Object.entries({ ...key, ...extra })) if (value !== null) params[name] = value;
+  return params;
+}
+
+const keyOf = (cell: Omit<ConfusionCell, 'latestRunId' | 'count'>): PairKey => ({
+  es: cell.expectedServer,
+  et: cell.expectedTool,
+  ss: cell.selectedServer,
+  st: cell.selectedTool,
+});
+
+/** Ties sort by code point on both dialects, NULL (none) last. */
+function tieOrder(column: string): string {
+  return `${column}${isPostgres() ? ' collate "C"' : ''} nulls last`;
+}
 
 /**
  * The evaluated runs of the scope that picked another tool than expected (or none, or one
@@ -29,38 +68,36 @@ export async function selectConfusionCells(filters: MetricsScope): Promise<Confu
   // As selectToolCells: idx_evaluation_results_tool_pair read in GROUP BY order, dates tested on
   // it; it covers the latest created_at too, so counting reads no table row.
   const scope = buildEvaluationScope(filters, { unindexedDates: true });
-  const sql = `
-    select e.expected_server as expectedServer, e.expected_tool as expectedTool,
-      e.selected_server as selectedServer, e.selected_tool as selectedTool, count(*) as count,
-      max(e.run_created_at) as latestAt
+  const columns = ['e.expected_server', 'e.expected_tool', 'e.selected_server', 'e.selected_tool'];
+  const text = `
+    select e.expected_server as "expectedServer", e.expected_tool as "expectedTool",
+      e.selected_server as "selectedServer", e.selected_tool as "selectedTool", count(*) as count,
+      max(e.run_created_at) as "latestAt"
     ${renderFrom(scope, [OFF_DIAGONAL])}
-    group by e.expected_server, e.expected_tool, e.selected_server, e.selected_tool
-    order by count desc, expectedServer nulls last, expectedTool nulls last, selectedServer nulls last, selectedTool nulls last`;
-  const sqlite = getSqlite();
-  const cells = sqlite.prepare<Record<string, string>, Omit<ConfusionCell, 'latestRunId'> & { latestAt: string | null }>(sql).all(scope.params);
+    group by ${columns.join(', ')}
+    order by count(*) desc, ${columns.map(tieOrder).join(', ')}`;
+  const cells = await all<Omit<ConfusionCell, 'latestRunId'> & { latestAt: string | null }>(sqlNamed(text, scope.params));
   // Then one run per pair, sought on the same index by pair and time (a table row per pair,
   // not per mistake: at 100k runs that was most of the time).
-  const latest = sqlite
-    .prepare<Record<string, string | null>, string>(
-      `select e.test_run_id ${renderFrom(scope, [
-        'e.expected_server is @es', 'e.expected_tool is @et', 'e.selected_server is @ss', 'e.selected_tool is @st', 'e.run_created_at is @at',
-      ])} limit 1`,
-    )
-    .pluck();
-  return cells.map(({ latestAt, ...cell }) => ({
-    ...cell,
-    latestRunId:
-      latest.get({ ...scope.params, es: cell.expectedServer, et: cell.expectedTool, ss: cell.selectedServer, st: cell.selectedTool, at: latestAt }) ?? '',
-  }));
+  const found: ConfusionCell[] = [];
+  for (const { latestAt, ...cell } of cells) {
+    const key = keyOf(cell);
+    const latest = await get<{ id: string }>(
+      sqlNamed(
+        `select e.test_run_id as id ${renderFrom(scope, [...pairConditions(key), equalOrNull('e.run_created_at', 'at', latestAt)])} limit 1`,
+        pairParams(scope, key, { at: latestAt }),
+      ),
+    );
+    found.push({ ...cell, latestRunId: latest?.id ?? '' });
+  }
+  return found;
 }
 
 /** The tools of one run's snapshot by (server, name), through uq_tool_definitions_run_tool. */
 export async function selectSnapshotTool(runId: string, server: string, name: string): Promise<SnapshotTool | undefined> {
-  return getSqlite()
-    .prepare<[string, string, string], SnapshotTool>(
-      'select server_name as server, name, description from tool_definitions where test_run_id = ? and server_name = ? and name = ?',
-    )
-    .get(runId, server, name);
+  return get<SnapshotTool>(
+    sql`select server_name as server, name, description from tool_definitions where test_run_id = ${runId} and server_name = ${server} and name = ${name}`,
+  );
 }
 
 /**
@@ -70,15 +107,16 @@ export async function selectSnapshotTool(runId: string, server: string, name: st
  */
 async function selectConfusionCellsFromRollup(filters: MetricsScope): Promise<ConfusionCell[]> {
   const scope = buildEvaluationScope(filters, { unindexedDates: true });
-  const latest = getSqlite()
-    .prepare<Record<string, string | null>, string>(
-      `select e.test_run_id ${renderFrom(scope, [
-        'e.expected_server is @es', 'e.expected_tool is @et', 'e.selected_server is @ss', 'e.selected_tool is @st',
-      ])} order by e.run_created_at desc limit 1`,
-    )
-    .pluck();
-  return (await selectRollupConfusionCounts(filters)).map((cell) => ({
-    ...cell,
-    latestRunId: latest.get({ ...scope.params, es: cell.expectedServer, et: cell.expectedTool, ss: cell.selectedServer, st: cell.selectedTool }) ?? '',
-  }));
+  const found: ConfusionCell[] = [];
+  for (const cell of await selectRollupConfusionCounts(filters)) {
+    const key = keyOf(cell);
+    const latest = await get<{ id: string }>(
+      sqlNamed(
+        `select e.test_run_id as id ${renderFrom(scope, pairConditions(key))} order by e.run_created_at desc nulls last limit 1`,
+        pairParams(scope, key),
+      ),
+    );
+    found.push({ ...cell, latestRunId: latest?.id ?? '' });
+  }
+  return found;
 }
