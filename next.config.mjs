@@ -14,7 +14,7 @@ const nextConfig = {
   ...(isolatedDistDir ? { distDir: isolatedDistDir, typescript: { ignoreBuildErrors: true, tsconfigPath: isolatedTsconfig } } : {}),
   // Native and process-spawning packages stay outside the server bundle; drizzle-orm and pg too, so every server
   // chunk shares one copy (db/transaction.ts gates drizzle's query promise on SQLite).
-  serverExternalPackages: ['better-sqlite3', '@modelcontextprotocol/sdk', 'drizzle-orm', 'pg'],
+  serverExternalPackages: ['better-sqlite3', '@modelcontextprotocol/sdk', 'drizzle-orm', 'pg', 'pg-boss'],
   poweredByHeader: false,
   typedRoutes: false,
 };

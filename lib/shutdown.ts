@@ -2,8 +2,10 @@ import 'server-only';
 import { closeDb } from '@/db/client';
 import { recoverPendingAssessments } from '@/db/queries/run-confidence';
 import { markStoppedJobsInterrupted, recoverInterruptedRuns } from '@/db/queries/runs';
+import { isPostgres } from '@/db/dialect';
 import { stopAllJobs } from './eval/run/jobs';
 import { log } from './log';
+import { stopRunQueue } from './queue/active';
 
 /** In-flight runs get this long to end once aborted (stdio children killed, requests cancelled). */
 export const SETTLE_MS = 2_000;
@@ -37,10 +39,14 @@ async function stop(signal: string): Promise<number> {
   log.info('stopping', { signal });
   const started = performance.now();
   const { ids, settled } = stopAllJobs(new ShutdownError(signal));
+  // Postgres (issue 20): queued runs still going here are left to the queue's reaper in the
+  // processes that remain (keyless ones are retried, keyed ones end interrupted).
+  const queue = isPostgres() ? stopRunQueue(SETTLE_MS, { leaveInFlight: true }) : Promise.resolve(0);
   await Promise.race([settled, new Promise((r) => setTimeout(r, SETTLE_MS).unref())]);
+  await queue;
   const stopped = await markStoppedJobsInterrupted(ids);
-  // Anything else under way (a job that had not settled, work started meanwhile).
-  const leftover = await recoverInterruptedRuns();
+  // Anything else under way (a job that had not settled, work started meanwhile); on Postgres other processes' work is not ours.
+  const leftover = isPostgres() ? { runs: 0, batches: 0 } : await recoverInterruptedRuns();
   // A self-assessment that had not settled by now never will (the runs keep their verdicts).
   await recoverPendingAssessments();
   closeDb();

@@ -1,10 +1,12 @@
 import 'server-only';
 import { prepareDatabase } from '@/db/client';
+import { isPostgres } from '@/db/dialect';
 import { recoverPendingAssessments } from '@/db/queries/run-confidence';
 import { recoverInterruptedRuns } from '@/db/queries/runs';
 import { getServersByNames, setServerStatus } from '@/db/queries/servers';
 import { getEnv } from './env';
 import { log } from './log';
+import { startQueueWorker } from './queue/active';
 import { checkAuthAtStartup } from './security/auth/policy';
 import { checkConnectivity } from './mcp/client';
 import { toConnection } from './servers/stored-secrets';
@@ -38,7 +40,8 @@ export async function runStartup(): Promise<void> {
   for (const warning of checkAuthAtStartup(env).warnings) log.warn(warning);
   await prepareDatabase(); // opens the database and applies pending migrations
   log.info('database ready', env.databaseUrl ? { database: 'postgres' } : { dataDir: env.dataDir });
-  const recovered = await recoverInterruptedRuns();
+  // Postgres (issue 20): other processes may be working right now; the queue's reaper recovers a dead process's runs instead.
+  const recovered = isPostgres() ? { runs: 0, batches: 0 } : await recoverInterruptedRuns();
   if (recovered.runs || recovered.batches) log.warn('marked work interrupted by the last stop as failed', recovered);
   const unrated = await recoverPendingAssessments();
   if (unrated) log.warn('runs whose self-assessment the last stop cut off are unrated', { runs: unrated });
@@ -51,6 +54,8 @@ export async function runStartup(): Promise<void> {
   void checkDemoServersWhenListening().catch((err: unknown) =>
     log.warn('demo server check failed', { error: err instanceof Error ? err.message : String(err) }),
   );
+  // Postgres: the app works its own keyed runs and a share of the rest, and watches for dead processes.
+  if (isPostgres()) await startQueueWorker();
   // SIGTERM/SIGINT: running batches are marked interrupted and the database closed, within 5 s.
   registerShutdown();
 }

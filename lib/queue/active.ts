@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { isPostgres } from '@/db/dialect';
 import { cancelQueuedBatch } from '@/db/queries/run-queue';
+import { countRunsByStatus } from '@/db/queries/runs';
 import { all } from '@/db/sql';
 import { getEnv } from '../env';
 import { log } from '../log';
@@ -101,10 +102,14 @@ export async function enqueueBatch(batchId: string, runIds: readonly string[], m
  * Postgres: cancel from any process. Queued runs and the batch end cancelled now; every
  * process aborts its in-flight runs of the batch, which end cancelled too. False when the batch had already ended.
  */
-export async function cancelBatchEverywhere(batchId: string): Promise<boolean> {
+export async function cancelBatchEverywhere(batchId: string, settleMs = 0): Promise<boolean> {
   const { queue } = await getRunQueue();
   const cancelled = await cancelQueuedBatch(batchId, 'cancelled before it started');
   await queue.cancel(batchId);
   if (cancelled) await queue.bus.publish({ type: 'done', batchId, status: 'cancelled' });
+  // Up to `settleMs` for the aborted runs to write their end, so the caller shows the settled batch.
+  for (const until = Date.now() + settleMs; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    if (!(await countRunsByStatus([batchId])).get(batchId)?.running) break;
+  }
   return cancelled;
 }

@@ -56,3 +56,20 @@ export async function subscribeBatchEvents(batchId: string, listener: (e: JobEve
     unsubscribe();
   };
 }
+
+/**
+ * subscribeBatchEvents shaped like jobs.ts's subscribeJob (synchronous, null when there is
+ * nothing to follow), for the SSE stream: subscribes now and holds the events that arrive
+ * before the stream attaches its listener.
+ */
+export async function openBatchEvents(batchId: string): Promise<(listener: (e: JobEvent) => void) => (() => void) | null> {
+  const held: JobEvent[] = [];
+  let deliver: (e: JobEvent) => void = (e) => void held.push(e);
+  const unsubscribe = await subscribeBatchEvents(batchId, (e) => deliver(e));
+  return (listener) => {
+    if (!unsubscribe) return null;
+    deliver = listener;
+    for (const e of held.splice(0)) listener(e);
+    return unsubscribe;
+  };
+}

@@ -1,6 +1,8 @@
 import 'server-only';
 import { countBatchRunsByModel, selectRunLabel } from '@/db/queries/batch-progress';
+import { isPostgres } from '@/db/dialect';
 import { log } from '../../log';
+import { openBatchEvents } from '../../queue/batch-signals';
 import { getBatchDto } from '../run/batch';
 import { subscribeJob } from '../run/jobs';
 import type { JobEvent, ModelProgressDto, ProgressFrame, RunFrame } from './dto';
@@ -20,6 +22,8 @@ function frame(event: string, data: unknown): string {
 /** A batch's progress as an SSE response; ends with `done` (at once if the batch is not running). */
 export async function batchEventStream(batchId: string, signal: AbortSignal): Promise<Response> {
   await getBatchDto(batchId); // 404 before any stream starts
+  // Postgres (issue 20): any process may work the batch; its events come by the queue's NOTIFY.
+  const subscribe = isPostgres() ? await openBatchEvents(batchId) : (listener: (e: JobEvent) => void) => subscribeJob(batchId, listener);
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   const stream = new ReadableStream<Uint8Array>({
@@ -57,7 +61,7 @@ export async function batchEventStream(batchId: string, signal: AbortSignal): Pr
           close();
         });
       };
-      const unsubscribe = subscribeJob(batchId, (e: JobEvent) => {
+      const unsubscribe = subscribe((e: JobEvent) => {
         if (e.type === 'run') {
           then(async () => {
             // Name the run by its test case and model, so the live list never reads "run 73824acd".

@@ -11,10 +11,13 @@ import 'server-only';
 import { getBatch, insertBatchWithRuns, setBatchStatus } from '@/db/queries/batches';
 import { cancelPendingRuns, claimNextRun, countRunsByStatus, getModelSettings, getRun, markRunRunning, type ModelSettingsRow } from '@/db/queries/runs';
 import { existingTestCaseIds, listTestCaseIds } from '@/db/queries/test-cases';
+import { isPostgres } from '@/db/dialect';
+import { withTransaction } from '@/db/transaction';
 import { NotFoundError, UnprocessableError } from '../../errors';
 import { yieldToEventLoop } from '../../event-loop';
 import { log } from '../../log';
 import type { ModelConfig } from '../../providers/types';
+import { cancelBatchEverywhere, enqueueBatch, startQueueWorker } from '../../queue/active';
 import { assertKeysPresent, type ApiKeys } from '../../providers/api-keys';
 import { getCircuitBreakers } from './circuit-breaker';
 import { toBatchDto, toRunDto, type BatchDto, type JobEvent, type TestRunDto } from '../api/dto';
@@ -103,7 +106,7 @@ export async function createBatch(input: BatchInput, keys: ApiKeys, options: Bat
   if (missing.length) throw new UnprocessableError('unknown_test_case', `Unknown test case id(s): ${missing.slice(0, 20).join(', ')}`, { testCaseIds: missing });
 
   const name = input.name ?? `Batch ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
-  const { batchId } = await insertBatchWithRuns({
+  const values = {
     name,
     models: input.models.map(settingsOf),
     samples: input.samples,
@@ -111,7 +114,18 @@ export async function createBatch(input: BatchInput, keys: ApiKeys, options: Bat
     testCaseIds,
     withBatchRow: true,
     toolOverrides: options.toolOverrides ?? null,
-  });
+  };
+  if (isPostgres()) {
+    // Issue 20: the rows and their queue jobs commit together; workers of any process run them (lib/queue).
+    const queued = await withTransaction(async () => {
+      const { batchId, runIds } = await insertBatchWithRuns(values);
+      await enqueueBatch(batchId as string, runIds, input.models, keys);
+      return batchId as string;
+    });
+    await startQueueWorker();
+    return getBatchDto(queued);
+  }
+  const { batchId } = await insertBatchWithRuns(values);
   const id = batchId as string;
   startJob(id, (signal, emit) =>
     processBatch(id, input.concurrency, keys, signal, emit).catch(async (err: unknown) => {
@@ -159,7 +173,9 @@ const CANCEL_WAIT_MS = 5_000;
 export async function cancelBatch(id: string): Promise<BatchDto> {
   const batch = await getBatchDto(id);
   if (batch.status === 'pending' || batch.status === 'running') {
-    if (cancelJob(id)) {
+    if (isPostgres()) {
+      await cancelBatchEverywhere(id, CANCEL_WAIT_MS);
+    } else if (cancelJob(id)) {
       await Promise.race([waitForJob(id), new Promise((r) => setTimeout(r, CANCEL_WAIT_MS).unref())]);
     } else {
       // No job in this process (e.g. it vanished): settle the rows directly.
