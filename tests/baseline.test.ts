@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as baselineRoute from '@/app/api/baseline/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { run } from '@/db/sql';
 import type { Baseline } from '@/lib/metrics/baseline/baseline';
 import { call } from './helpers/api';
 import { createRunWriter } from './helpers/synthetic-runs';
@@ -10,12 +11,13 @@ type Body = Baseline & ErrorBody;
 
 const ids = { done: '', other: '', running: '' };
 
-beforeAll(() => {
+beforeAll(async () => {
   const w = createRunWriter();
   ids.done = w.batch({ name: 'nightly 1' });
   ids.other = w.batch({ name: 'nightly 2' });
   ids.running = w.batch({ name: 'still going' });
-  getSqlite().prepare("update run_batches set status = 'running' where id = ?").run(ids.running);
+  await w.flush();
+  await run(sql`update run_batches set status = 'running' where id = ${ids.running}`);
 });
 
 const get = () => call<Body>(baselineRoute.GET, 'GET', '/api/baseline');
@@ -54,8 +56,9 @@ describe('/api/baseline', () => {
   it('reads a pinned batch that was deleted since as no baseline', async () => {
     const w = createRunWriter();
     const gone = w.batch({ name: 'to delete' });
+    await w.flush();
     await pin({ batchId: gone });
-    getSqlite().prepare('delete from run_batches where id = ?').run(gone);
+    await run(sql`delete from run_batches where id = ${gone}`);
     expect((await get()).body).toEqual({ batch: null, pinnedAt: null });
   });
 });

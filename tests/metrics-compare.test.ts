@@ -15,7 +15,7 @@ const cases: Record<string, string> = {};
  * Batch a is the baseline, b the candidate; model m1 unless noted. c5 has several runs per
  * batch: the latest completed one counts, a later failed run does not.
  */
-beforeAll(() => {
+beforeAll(async () => {
   const w = createRunWriter();
   for (const [name, expected] of [['c1', t1], ['c2', t2], ['c3', null], ['c4', t1], ['c5', t2], ['c6', t1], ['c7', t2]] as const) {
     cases[name] = w.testCase({ name, expected, servers: ['s'] });
@@ -49,6 +49,7 @@ beforeAll(() => {
   w.run({ ...inB, testCaseId: c('c7'), selected: t2 }); // only in b: added
   w.run({ ...inA, testCaseId: c('c3'), modelSettingsId: m2, selected: null }); // TN
   w.run({ ...inB, testCaseId: c('c3'), modelSettingsId: m2b, selected: t1 }); // FP: regressed for this model only
+  await w.flush();
 });
 
 const compare = (a: string, b: string) =>
@@ -156,6 +157,7 @@ describe('GET /api/metrics/compare: significance (lib/stats compareOutcomes)', (
       w.run({ batchId: after, modelSettingsId: m, testCaseId: id, selected: t2 });
       w.run({ batchId: steady, modelSettingsId: m, testCaseId: id, selected: t1 });
     }
+    await w.flush();
     const { body } = await compare(before, after);
     expect(body.sharedCases).toEqual({ shared: 12, added: 0, removed: 0, units: 12, changedUnits: 12, warning: null });
     const accuracy = body.significance.accuracy;

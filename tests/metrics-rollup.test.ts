@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSqlite } from '@/db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { isPostgres } from '@/db/dialect';
 import {
   selectEvaluationTotals,
   selectLatencyAt,
@@ -21,8 +22,10 @@ import {
   selectRollupRunRollups,
   selectRollupToolCells,
 } from '@/db/queries/metrics-rollup';
+import { all, get, run, sqlBool } from '@/db/sql';
+import { withTransaction } from '@/db/transaction';
 import { seededRandom } from '@/lib/seeded-random';
-import { createRunWriter, insertSyntheticRuns, type SyntheticRuns, type Tool } from './helpers/synthetic-runs';
+import { createRunWriter, writeSyntheticRuns, type SyntheticRuns, type Tool } from './helpers/synthetic-runs';
 
 /**
  * metrics_rollup is kept by triggers; these tests drive every kind of write the app makes (and
@@ -31,10 +34,9 @@ import { createRunWriter, insertSyntheticRuns, type SyntheticRuns, type Tool } f
  */
 
 let data: SyntheticRuns;
-const sqlite = () => getSqlite();
 
-beforeAll(() => {
-  data = insertSyntheticRuns(1500, { seed: 11, batches: 3, days: 4, failedShare: 0.08, testCases: 30, servers: 3 });
+beforeAll(async () => {
+  data = await writeSyntheticRuns(1500, { seed: 11, batches: 3, days: 4, failedShare: 0.08, testCases: 30, servers: 3 });
 });
 
 const AVERAGES = ['completeness', 'correctness', 'typeConformance', 'confidenceAverage'] as const;
@@ -93,135 +95,147 @@ async function expectRollupMatchesRuns(step: string): Promise<void> {
       }
     }
   }
-  const batches = sqlite().prepare<[], string>('select id from run_batches').pluck().all();
-  const exact = sqlite()
-    .prepare<[], { batchId: string; status: string; n: number }>(
-      'select batch_id as batchId, status, count(*) as n from test_runs where batch_id is not null group by batch_id, status',
-    )
-    .all();
+  const batches = await ids(sql`select id from run_batches`);
+  const exact = await all<{ batchId: string; status: string; n: number }>(
+    sql`select batch_id as "batchId", status, count(*) as n from test_runs where batch_id is not null group by batch_id, status`,
+  );
   const byKey = (rows: { batchId: string; status: string; n: number }[]) => rows.map((r) => `${r.batchId}/${r.status}=${r.n}`).sort();
   expect(byKey(await selectRollupBatchStatusCounts(batches)), `${step} / batch counts`).toEqual(byKey(exact));
 }
 
 const UNFINISHED = ['pending', 'running', 'failed', 'cancelled'] as const;
 
+const ids = async (query: SQL) => (await all<{ id: string }>(query)).map((r) => r.id);
+const orNull = (value: number | null) => (value === null ? sql`null` : sql`${value}`);
+
 /** The writes the app makes, each a random instance drawn from the current rows. */
 function makeOperations(rng: () => number) {
-  const db = sqlite();
   const write = createRunWriter();
   const pick = <T>(items: T[]): T | undefined => items[Math.floor(rng() * items.length)];
-  const randomRun = (where = 'true') =>
-    db.prepare<[], { id: string; testCaseId: string; status: string }>(
-      `select id, test_case_id as testCaseId, status from test_runs where ${where} order by random() limit 1`,
-    ).get();
+  const randomRun = (where: SQL = sql`true`) =>
+    get<{ id: string; testCaseId: string; status: string }>(
+      sql`select id, test_case_id as "testCaseId", status from test_runs where ${where} order by random() limit 1`,
+    );
+  const evaluated = sql`exists (select 1 from evaluation_results e where e.test_run_id = test_runs.id)`;
   const tools = (): Tool[] =>
     data.serverNames.flatMap((server) => ['search', 'get', 'list'].map((verb) => ({ server, name: `${verb}_${server.replace(/\W/g, '_')}` })));
-  const caseIds = () => db.prepare<[], string>('select id from test_cases').pluck().all();
-  const settingsIds = () => db.prepare<[], string>('select id from model_settings').pluck().all();
-  const batchIds = () => db.prepare<[], string>('select id from run_batches').pluck().all();
+  const caseIds = () => ids(sql`select id from test_cases`);
+  const settingsIds = () => ids(sql`select id from model_settings`);
+  const batchIds = () => ids(sql`select id from run_batches`);
   const day = () => `2025-01-0${1 + Math.floor(rng() * 5)}T${String(Math.floor(rng() * 24)).padStart(2, '0')}:00:00.000Z`;
 
   return {
     /** A finished run and its evaluation, written together as completeRun does. */
-    insertCompleted() {
-      const testCaseId = pick(caseIds());
+    async insertCompleted() {
+      const testCaseId = pick(await caseIds());
       if (!testCaseId) return;
       write.run({
-        testCaseId, batchId: pick(batchIds()) ?? null, modelSettingsId: pick(settingsIds()) ?? null, selected: rng() < 0.2 ? null : pick(tools()),
+        testCaseId, batchId: pick(await batchIds()) ?? null, modelSettingsId: pick(await settingsIds()) ?? null, selected: rng() < 0.2 ? null : pick(tools()),
         completeness: rng() < 0.5 ? Math.round(rng() * 100) / 100 : null, correctness: rng() < 0.5 ? rng() : null,
         confidence: rng() < 0.7 ? rng() : null, category: pick(['robust', 'misleading', 'needs_clarity', null] as const) ?? null,
         samples: rng() < 0.3 ? 3 : 1, passK: rng() < 0.5, executionTimeMs: rng() < 0.9 ? Math.floor(rng() * 5000) : null,
         inputTokens: Math.floor(rng() * 900), outputTokens: rng() < 0.9 ? Math.floor(rng() * 90) : null, createdAt: day(),
       });
+      await write.flush();
     },
     /** pending -> running -> completed with its evaluation, in steps as the runner writes them. */
-    runLifecycle() {
-      const testCaseId = pick(caseIds());
+    async runLifecycle() {
+      const testCaseId = pick(await caseIds());
       if (!testCaseId) return;
-      const id = write.run({ testCaseId, batchId: pick(batchIds()) ?? null, modelSettingsId: pick(settingsIds()) ?? null, status: 'pending', createdAt: day(), completedAt: null });
-      db.prepare(`update test_runs set status = 'running', selected_server = 'x', selected_tool = 'y' where id = ?`).run(id);
+      const id = write.run({ testCaseId, batchId: pick(await batchIds()) ?? null, modelSettingsId: pick(await settingsIds()) ?? null, status: 'pending', createdAt: day(), completedAt: null });
+      await write.flush();
+      await run(sql`update test_runs set status = 'running', selected_server = 'x', selected_tool = 'y' where id = ${id}`);
       const selected = pick(tools()) ?? null;
-      db.transaction(() => {
-        db.prepare(`update test_runs set status = 'completed', classification = 'FN', selected_server = ?, selected_tool = ?, execution_time_ms = 321,
-          input_tokens = 10, output_tokens = 2 where id = ?`).run(selected?.server ?? null, selected?.name ?? null, id);
-        db.prepare(`insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server, selected_tool,
-          tool_correct, failure_reasons, confidence_score, confidence_category) values (?, ?, 'FN', 'e-srv', 'e-tool', ?, ?, 0, '[]', null, null)`)
-          .run(`${id}-e`, id, selected?.server ?? null, selected?.name ?? null);
-      })();
+      await withTransaction(async () => {
+        await run(sql`update test_runs set status = 'completed', classification = 'FN', selected_server = ${selected?.server ?? null}, selected_tool = ${selected?.name ?? null},
+          execution_time_ms = 321, input_tokens = 10, output_tokens = 2 where id = ${id}`);
+        await run(sql`insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server, selected_tool,
+          tool_correct, failure_reasons, confidence_score, confidence_category)
+          values (${`${id}-e`}, ${id}, 'FN', 'e-srv', 'e-tool', ${selected?.server ?? null}, ${selected?.name ?? null}, false, '[]', null, null)`);
+      });
     },
     /** A stuck run: pending or running, failed or cancelled (no evaluation). */
-    insertUnfinished() {
-      const testCaseId = pick(caseIds());
+    async insertUnfinished() {
+      const testCaseId = pick(await caseIds());
       if (!testCaseId) return;
       const selected = rng() < 0.5 ? pick(tools()) : undefined;
-      write.run({ testCaseId, status: pick([...UNFINISHED]), selected, batchId: pick(batchIds()) ?? null, executionTimeMs: 12, createdAt: day() });
+      write.run({ testCaseId, status: pick([...UNFINISHED]), selected, batchId: pick(await batchIds()) ?? null, executionTimeMs: 12, createdAt: day() });
+      await write.flush();
     },
     /** The judge changes its mind: classification, selection and scores of run and evaluation. */
-    reclassify() {
-      const run = randomRun(`status = 'completed' and exists (select 1 from evaluation_results e where e.test_run_id = test_runs.id)`);
-      if (!run) return;
+    async reclassify() {
+      const picked = await randomRun(sql`status = 'completed' and ${evaluated}`);
+      if (!picked) return;
       const c = pick(['TP', 'FP', 'TN', 'FN'] as const) ?? 'TP';
       const selected = pick(tools()) ?? null;
-      db.transaction(() => {
-        db.prepare('update test_runs set classification = ?, selected_server = ?, selected_tool = ? where id = ?').run(c, selected?.server ?? null, selected?.name ?? null, run.id);
-        db.prepare('update evaluation_results set classification = ?, selected_server = ?, selected_tool = ?, parameter_correctness = ?, pass_k = ? where test_run_id = ?')
-          .run(c, selected?.server ?? null, selected?.name ?? null, rng() < 0.5 ? null : rng(), rng() < 0.5 ? null : 1, run.id);
-      })();
+      const correctness = rng() < 0.5 ? null : rng();
+      const passK = rng() < 0.5 ? sql`null` : sqlBool(true);
+      await withTransaction(async () => {
+        await run(sql`update test_runs set classification = ${c}, selected_server = ${selected?.server ?? null}, selected_tool = ${selected?.name ?? null} where id = ${picked.id}`);
+        await run(sql`update evaluation_results set classification = ${c}, selected_server = ${selected?.server ?? null}, selected_tool = ${selected?.name ?? null},
+          parameter_correctness = ${orNull(correctness)}, pass_k = ${passK} where test_run_id = ${picked.id}`);
+      });
     },
     /** The deferred self-assessment lands after the verdict: confidence and category only. */
-    deferredConfidence() {
-      const run = randomRun(`exists (select 1 from evaluation_results e where e.test_run_id = test_runs.id)`);
-      if (!run) return;
+    async deferredConfidence() {
+      const picked = await randomRun(evaluated);
+      if (!picked) return;
       const score = rng() < 0.2 ? null : rng();
       const category = score === null ? null : pick(['robust', 'misleading', 'needs_clarity'] as const) ?? null;
-      db.transaction(() => {
-        db.prepare('update test_runs set confidence_score = ?, confidence_category = ?, input_tokens = coalesce(input_tokens, 0) + 50 where id = ?').run(score, category, run.id);
-        db.prepare('update evaluation_results set confidence_score = ?, confidence_category = ? where test_run_id = ?').run(score, category, run.id);
-      })();
+      await withTransaction(async () => {
+        await run(sql`update test_runs set confidence_score = ${orNull(score)}, confidence_category = ${category}, input_tokens = coalesce(input_tokens, 0) + 50 where id = ${picked.id}`);
+        await run(sql`update evaluation_results set confidence_score = ${orNull(score)}, confidence_category = ${category} where test_run_id = ${picked.id}`);
+      });
     },
-    deleteRun() {
-      const run = randomRun();
-      if (run) db.prepare('delete from test_runs where id = ?').run(run.id);
+    async deleteRun() {
+      const picked = await randomRun();
+      if (picked) await run(sql`delete from test_runs where id = ${picked.id}`);
     },
-    deleteEvaluationOnly() {
-      const run = randomRun(`exists (select 1 from evaluation_results e where e.test_run_id = test_runs.id)`);
-      if (run) db.prepare('delete from evaluation_results where test_run_id = ?').run(run.id);
+    async deleteEvaluationOnly() {
+      const picked = await randomRun(evaluated);
+      if (picked) await run(sql`delete from evaluation_results where test_run_id = ${picked.id}`);
     },
-    moveRunInTime() {
-      const run = randomRun();
-      if (run) db.prepare('update test_runs set created_at = ? where id = ?').run(day(), run.id);
+    async moveRunInTime() {
+      const picked = await randomRun();
+      if (picked) await run(sql`update test_runs set created_at = ${day()} where id = ${picked.id}`);
     },
-    moveRunToBatch() {
-      const run = randomRun();
-      if (run) db.prepare('update test_runs set batch_id = ? where id = ?').run(rng() < 0.2 ? null : pick(batchIds()) ?? null, run.id);
+    async moveRunToBatch() {
+      const picked = await randomRun();
+      const batchId = rng() < 0.2 ? null : pick(await batchIds()) ?? null;
+      if (picked) await run(sql`update test_runs set batch_id = ${batchId} where id = ${picked.id}`);
     },
     /** Changes which runs a server/tool filter finds among the runs that never completed. */
-    editCaseExpectation() {
-      const id = pick(caseIds());
+    async editCaseExpectation() {
+      const id = pick(await caseIds());
       const tool = rng() < 0.2 ? null : pick(tools()) ?? null;
-      if (id) db.prepare('update test_cases set expected_mcp_server_name = ?, expected_tool_name = ? where id = ?').run(tool?.server ?? null, tool?.name ?? null, id);
+      if (id) await run(sql`update test_cases set expected_mcp_server_name = ${tool?.server ?? null}, expected_tool_name = ${tool?.name ?? null} where id = ${id}`);
     },
-    deleteModelSettings() {
-      const id = pick(settingsIds());
-      if (id && settingsIds().length > 1) db.prepare('delete from model_settings where id = ?').run(id);
+    async deleteModelSettings() {
+      const existing = await settingsIds();
+      const id = pick(existing);
+      if (id && existing.length > 1) await run(sql`delete from model_settings where id = ${id}`);
     },
-    addModelSettings() {
+    async addModelSettings() {
       write.modelSettings({ provider: 'openai', model: `gpt-${Math.floor(rng() * 1000)}` });
+      await write.flush();
     },
-    deleteBatch() {
-      const id = pick(batchIds());
-      if (id && batchIds().length > 1) db.prepare('delete from run_batches where id = ?').run(id);
+    async deleteBatch() {
+      const existing = await batchIds();
+      const id = pick(existing);
+      if (id && existing.length > 1) await run(sql`delete from run_batches where id = ${id}`);
     },
-    addBatch() {
+    async addBatch() {
       write.batch({ name: `b${Math.floor(rng() * 1e6)}` });
+      await write.flush();
     },
-    deleteTestCase() {
-      const id = pick(caseIds());
-      if (id && caseIds().length > 5) db.prepare('delete from test_cases where id = ?').run(id);
+    async deleteTestCase() {
+      const existing = await caseIds();
+      const id = pick(existing);
+      if (id && existing.length > 5) await run(sql`delete from test_cases where id = ${id}`);
     },
     /** A statement that touches many runs at once, as cancelPendingRuns does. */
-    cancelAllPending() {
-      db.prepare(`update test_runs set status = 'cancelled', error_message = 'cancelled' where status in ('pending', 'running')`).run();
+    async cancelAllPending() {
+      await run(sql`update test_runs set status = 'cancelled', error_message = 'cancelled' where status in ('pending', 'running')`);
     },
   };
 }
@@ -229,8 +243,8 @@ function makeOperations(rng: () => number) {
 describe('metrics_rollup', () => {
   it('holds what the per-run queries count after the backfill-equivalent bulk insert', async () => {
     await expectRollupMatchesRuns('after insertSyntheticRuns');
-    const [{ runs }] = [sqlite().prepare<[], { runs: number }>('select sum(runs) as runs from metrics_rollup').get() ?? { runs: -1 }];
-    expect(runs).toBe(1500);
+    const total = await get<{ runs: number }>(sql`select sum(runs) as runs from metrics_rollup`);
+    expect(total?.runs).toBe(1500);
   });
 
   it('stays equal to the per-run queries through random inserts, transitions, reclassifications, deferred confidence, deletes and cascades', async () => {
@@ -240,7 +254,7 @@ describe('metrics_rollup', () => {
     const seen = new Set<string>();
     for (let step = 0; step < 160; step++) {
       const name = names[Math.floor(rng() * names.length)] as keyof typeof ops;
-      ops[name]();
+      await ops[name]();
       seen.add(name);
       if (step % 8 === 7) await expectRollupMatchesRuns(`step ${step} (${name})`);
     }
@@ -249,16 +263,14 @@ describe('metrics_rollup', () => {
   });
 
   it('moves a deferred self-assessment from unrated to its category in the same summary', async () => {
-    const run = sqlite()
-      .prepare<[], { id: string; batchId: string }>(
-        `select r.id, r.batch_id as batchId from test_runs r join evaluation_results e on e.test_run_id = r.id where r.batch_id is not null limit 1`,
-      )
-      .get();
-    if (!run) throw new Error('no evaluated run');
-    sqlite().prepare('update evaluation_results set confidence_score = null, confidence_category = null where test_run_id = ?').run(run.id);
-    const before = await selectRollupEvaluationTotals({ batchId: run.batchId });
-    sqlite().prepare(`update evaluation_results set confidence_score = 0.9, confidence_category = 'robust' where test_run_id = ?`).run(run.id);
-    const after = await selectRollupEvaluationTotals({ batchId: run.batchId });
+    const picked = await get<{ id: string; batchId: string }>(
+      sql`select r.id, r.batch_id as "batchId" from test_runs r join evaluation_results e on e.test_run_id = r.id where r.batch_id is not null limit 1`,
+    );
+    if (!picked) throw new Error('no evaluated run');
+    await run(sql`update evaluation_results set confidence_score = null, confidence_category = null where test_run_id = ${picked.id}`);
+    const before = await selectRollupEvaluationTotals({ batchId: picked.batchId });
+    await run(sql`update evaluation_results set confidence_score = 0.9, confidence_category = 'robust' where test_run_id = ${picked.id}`);
+    const after = await selectRollupEvaluationTotals({ batchId: picked.batchId });
     expect(after.unrated).toBe(before.unrated - 1);
     expect(after.robust).toBe(before.robust + 1);
     expect(after.total).toBe(before.total);
@@ -268,9 +280,12 @@ describe('metrics_rollup', () => {
     const write = createRunWriter();
     const testCaseId = write.testCase({ name: 'edges', expected: null });
     const batchId = write.batch({ name: 'edges' });
-    const times = [0, 1, 127, 128, 129, 130, 255, 256, 257, 1000, 65_535, 65_536, 3_600_000, 2 ** 40 + 12_345];
+    // Postgres keeps execution_time_ms in an int4 (SQLite: 64 bits).
+    const largest = isPostgres() ? 2 ** 31 - 1 : 2 ** 40 + 12_345;
+    const times = [0, 1, 127, 128, 129, 130, 255, 256, 257, 1000, 65_535, 65_536, 3_600_000, largest];
     for (const ms of times) write.run({ testCaseId, batchId, selected: null, executionTimeMs: ms, createdAt: '2025-01-02T05:00:00.000Z' });
-    const buckets = sqlite().prepare<[string], { bucket: number; runs: number }>('select bucket, runs from metrics_latency_histogram where batch_id = ? order by bucket').all(batchId);
+    await write.flush();
+    const buckets = await all<{ bucket: number; runs: number }>(sql`select bucket, runs from metrics_latency_histogram where batch_id = ${batchId} order by bucket`);
     expect(buckets.reduce((n, b) => n + b.runs, 0)).toBe(times.length);
     const sorted = [...times].sort((a, b) => a - b);
     for (const [k, ms] of sorted.entries()) {

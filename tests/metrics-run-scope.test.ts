@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { get, run } from '@/db/sql';
 import { getMetricsSummary } from '@/lib/metrics/summary';
 import { createRunWriter } from './helpers/synthetic-runs';
 
@@ -13,9 +14,9 @@ const tool = { server: 's', name: 'search' };
 let ids: { m1: string; m2: string; b1: string; b2: string; run: string };
 
 const copiesOf = (runId: string) =>
-  getSqlite().prepare('select model_settings_id as modelSettingsId, batch_id as batchId from evaluation_results where test_run_id = ?').get(runId);
+  get(sql`select model_settings_id as "modelSettingsId", batch_id as "batchId" from evaluation_results where test_run_id = ${runId}`);
 
-beforeAll(() => {
+beforeAll(async () => {
   const w = createRunWriter();
   const testCaseId = w.testCase({ name: 'c1', expected: tool, servers: ['s'] });
   const m1 = w.modelSettings({ provider: 'openai', model: 'gpt-4o-mini' });
@@ -24,13 +25,14 @@ beforeAll(() => {
   const b2 = w.batch({ name: 'two' });
   w.run({ testCaseId, batchId: b1, modelSettingsId: m1, selected: tool });
   w.run({ testCaseId, batchId: b2, modelSettingsId: m2, selected: null });
-  const run = getSqlite().prepare('select id from test_runs where batch_id = ?').pluck().get(b1) as string;
+  await w.flush();
+  const run = (await get<{ id: string }>(sql`select id from test_runs where batch_id = ${b1}`))?.id ?? '';
   ids = { m1, m2, b1, b2, run };
 });
 
 describe('run scope copied onto evaluation results', () => {
-  it('fills the copies when an evaluation is written', () => {
-    expect(copiesOf(ids.run)).toEqual({ modelSettingsId: ids.m1, batchId: ids.b1 });
+  it('fills the copies when an evaluation is written', async () => {
+    expect(await copiesOf(ids.run)).toEqual({ modelSettingsId: ids.m1, batchId: ids.b1 });
   });
 
   it('filters the summary by model and by batch through the copies', async () => {
@@ -41,10 +43,10 @@ describe('run scope copied onto evaluation results', () => {
   });
 
   it('follows the run when its batch or model settings change, and when the settings row is deleted', async () => {
-    getSqlite().prepare('update test_runs set batch_id = ?, model_settings_id = ? where id = ?').run(ids.b2, ids.m2, ids.run);
-    expect(copiesOf(ids.run)).toEqual({ modelSettingsId: ids.m2, batchId: ids.b2 });
+    await run(sql`update test_runs set batch_id = ${ids.b2}, model_settings_id = ${ids.m2} where id = ${ids.run}`);
+    expect(await copiesOf(ids.run)).toEqual({ modelSettingsId: ids.m2, batchId: ids.b2 });
     expect((await getMetricsSummary({ batchId: ids.b2 })).counts.total).toBe(2);
-    getSqlite().prepare('delete from model_settings where id = ?').run(ids.m2);
-    expect(copiesOf(ids.run)).toEqual({ modelSettingsId: null, batchId: ids.b2 });
+    await run(sql`delete from model_settings where id = ${ids.m2}`);
+    expect(await copiesOf(ids.run)).toEqual({ modelSettingsId: null, batchId: ids.b2 });
   });
 });

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { all } from '@/db/sql';
 import { toCreatedAtBounds, type MetricsFilters } from '@/lib/metrics/filters';
 import { getMetricsSummary } from '@/lib/metrics/summary';
-import { insertSyntheticRuns, type SyntheticRuns } from './helpers/synthetic-runs';
+import { writeSyntheticRuns, type SyntheticRuns } from './helpers/synthetic-runs';
 
 /** Every run joined with its evaluation, loaded whole: the slow, obvious reference. */
 type Row = {
@@ -36,24 +37,23 @@ type Row = {
 let data: SyntheticRuns;
 let rows: Row[];
 
-beforeAll(() => {
-  data = insertSyntheticRuns(3000, { seed: 7, batches: 3, days: 5, failedShare: 0.05, testCases: 40 });
-  rows = getSqlite()
-    .prepare<[], Row>(
-      `select r.batch_id as batchId, r.test_case_id as testCaseId, r.status, r.execution_time_ms as ms,
-         r.input_tokens as inputTokens, r.output_tokens as outputTokens, r.created_at as createdAt,
-         r.selected_server as runSelectedServer, r.selected_tool as runSelectedTool, m.provider, m.model,
-         e.id is not null as evaluated, e.classification, e.expected_server as expectedServer, e.expected_tool as expectedTool,
-         e.selected_server as selectedServer, e.selected_tool as selectedTool, e.parameter_completeness as completeness,
+beforeAll(async () => {
+  data = await writeSyntheticRuns(3000, { seed: 7, batches: 3, days: 5, failedShare: 0.05, testCases: 40 });
+  rows = await all<Row>(
+    sql`select r.batch_id as "batchId", r.test_case_id as "testCaseId", r.status, r.execution_time_ms as ms,
+         r.input_tokens as "inputTokens", r.output_tokens as "outputTokens", r.created_at as "createdAt",
+         r.selected_server as "runSelectedServer", r.selected_tool as "runSelectedTool", m.provider, m.model,
+         case when e.id is not null then 1 else 0 end as evaluated, e.classification,
+         e.expected_server as "expectedServer", e.expected_tool as "expectedTool",
+         e.selected_server as "selectedServer", e.selected_tool as "selectedTool", e.parameter_completeness as completeness,
          e.parameter_correctness as correctness, e.type_conformance as conformance, e.confidence_score as confidence,
-         e.confidence_category as category, e.pass_k as passK,
-         tc.expected_mcp_server_name as caseServer, tc.expected_tool_name as caseTool
+         e.confidence_category as category, case when e.pass_k is null then null when e.pass_k then 1 else 0 end as "passK",
+         tc.expected_mcp_server_name as "caseServer", tc.expected_tool_name as "caseTool"
        from test_runs r
        left join evaluation_results e on e.test_run_id = r.id
        left join model_settings m on m.id = r.model_settings_id
        join test_cases tc on tc.id = r.test_case_id`,
-    )
-    .all();
+  );
 });
 
 function matches(r: Row, f: MetricsFilters): boolean {

@@ -10,7 +10,7 @@ const t: Tool = { server: 'trend-srv', name: 'trend_tool' };
 const other: Tool = { server: 'trend-srv', name: 'other_tool' };
 const ids: string[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   const w = createRunWriter();
   const c1 = w.testCase({ name: 'trend c1', expected: t });
   const c2 = w.testCase({ name: 'trend c2', expected: t });
@@ -24,6 +24,7 @@ beforeAll(() => {
   w.run({ batchId: ids[0], modelSettingsId: m, testCaseId: c1, selected: t });
   w.run({ batchId: ids[0], modelSettingsId: m, testCaseId: c2, selected: other });
   w.run({ batchId: ids[0], modelSettingsId: l, testCaseId: c1, selected: t });
+  await w.flush();
 });
 
 const get = (query: Record<string, string>) => call<Body>(trendRoute.GET, 'GET', '/api/metrics/trend', { query });

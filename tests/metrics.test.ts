@@ -24,7 +24,7 @@ const ids = { b1: '', b2: '', c1: '', c2: '', c3: '', c4: '' };
  * Evaluated: 1-6 (batch 1, 2025-03-01), 10-14 (batch 2, 2025-03-02), 15 (no batch, 03-03);
  * 7 failed, 8 cancelled, 9 pending. openai/gpt-4o-mini = m1, anthropic/claude-x = m2.
  */
-beforeAll(() => {
+beforeAll(async () => {
   const w = createRunWriter();
   ids.c1 = w.testCase({ name: 'find docs', expected: alphaSearch });
   ids.c2 = w.testCase({ name: 'get item', expected: alphaGet });
@@ -56,6 +56,7 @@ beforeAll(() => {
     const day = k <= 9 ? '01' : '02';
     w.run({ createdAt: at(day, k), inputTokens: k === 7 ? 999 : k * 10, outputTokens: k, ...run });
   }
+  await w.flush();
 });
 
 describe('GET /api/metrics/summary over every completed run', () => {

@@ -173,7 +173,9 @@ export async function selectLatencyAtFromHistogram(s: MetricsScope, k: number): 
   const [lo, hi] = latencyBucketRange(hit.bucket);
   // Unary + on every other column keeps the planner on the latency index's range.
   const plus = noIndex();
-  const conditions = ['r.execution_time_ms >= @lo', 'r.execution_time_ms < @hi', `${plus}r.status = 'completed'`, `${plus}r.classification is not null`];
+  // A bucket's bounds reach past int4, which Postgres would infer for a bare parameter beside execution_time_ms.
+  const bound8 = (name: string) => (isPostgres() ? `cast(@${name} as bigint)` : `@${name}`);
+  const conditions = [`r.execution_time_ms >= ${bound8('lo')}`, `r.execution_time_ms < ${bound8('hi')}`, `${plus}r.status = 'completed'`, `${plus}r.classification is not null`];
   const bound: Record<string, string | number> = { lo, hi, offset: k - below };
   if (s.batchId) {
     conditions.push(`${plus}r.batch_id = @batchId`);
