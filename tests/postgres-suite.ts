@@ -4,6 +4,16 @@
  * passes on both. Files that are about SQLite itself stay out, with the reason, in SQLITE_ONLY.
  */
 export const POSTGRES_SUITE: string[] = [
+  'tests/health.test.ts',
+  'tests/embeddings-cache.test.ts',
+  'tests/settings.test.ts',
+  'tests/auth-exposed.test.ts',
+  'tests/servers-url-credentials.test.ts',
+  'tests/servers.test.ts',
+  'tests/auth-import-seed.test.ts',
+  'db/queries/tool-snapshots.test.ts',
+  'tests/mcp-endpoint.test.ts',
+  'tests/static-servers.test.ts',
   'tests/case-history.test.ts',
   'tests/test-cases.test.ts',
   'tests/sequence-cases.test.ts',
@@ -14,6 +24,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/postgres-layer.test.ts',
   'tests/flaky-cases.test.ts',
   'tests/flaky-scale.test.ts',
+  'tests/metrics-confusions.test.ts',
   'tests/metrics.test.ts',
   'tests/metrics-compare.test.ts',
   'tests/metrics-trend.test.ts',
@@ -22,6 +33,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/metrics-synthetic.test.ts',
   'tests/metrics-rollup.test.ts',
   'tests/metrics-dialects.test.ts',
+  'tests/queue-run-jobs.test.ts',
 ];
 
 export const SQLITE_ONLY: { file: string; reason: string }[] = [
@@ -31,4 +43,5 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/metrics-date-scope.test.ts', reason: 'builds a SQLite file at migration 0003, checks what 0004 does to its rows, and reads SQLite query plans' },
   { file: 'tests/metrics-rollup-migration.test.ts', reason: 'builds a SQLite file at migration 0014 and checks the backfill of SQLite migration 0015' },
   { file: 'tests/metrics-resolved-runs.test.ts', reason: "the resolved run set is SQLite's temp table; on Postgres every scope passes through (the summary tests cover it there)" },
+  { file: 'tests/queue-pg-boss.test.ts', reason: 'Postgres by nature: starts its own cluster (or takes the provided one) and a second process on it in the default project already' },
 ];
