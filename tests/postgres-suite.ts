@@ -16,6 +16,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/static-servers.test.ts',
   'tests/case-history.test.ts',
   'tests/test-cases.test.ts',
+  'tests/test-case-tags.test.ts',
   'tests/name-conflicts.test.ts',
   'tests/sequence-cases.test.ts',
   'tests/bfcl-import.test.ts',
