@@ -124,10 +124,10 @@ describe('development set (issue 15)', () => {
     const after = await measure('embedding', { boilerplate: true, actions: true });
     expect(after.aucHard).toBeGreaterThan(before.aucHard);
     expect(after.boilerplateFlags).toBeLessThan(before.boilerplateFlags);
-    // Measured 0.968 / 0.953, precision 0.96 at recall 0.61, 30 of 298 boilerplate-server pairs flagged
-    // (Q2's method: 0.959 / 0.889, 0.92 at 0.61, 35).
+    // Measured 0.967 / 1.000, precision 0.96 at recall 0.61, 30 of 298 boilerplate-server pairs flagged
+    // (Q5's method, a fixed penalty: 0.968 / 0.953; Q2's: 0.959 / 0.889, 0.92 at 0.61, 35).
     expect(after.aucDifferent).toBeGreaterThanOrEqual(0.95);
-    expect(after.aucHard).toBeGreaterThanOrEqual(0.93);
+    expect(after.aucHard).toBeGreaterThanOrEqual(0.98);
     expect(after.precision).toBeGreaterThanOrEqual(0.9);
     expect(after.recall).toBeGreaterThanOrEqual(0.55);
     expect(after.boilerplateFlags).toBeLessThanOrEqual(40);
@@ -137,10 +137,10 @@ describe('development set (issue 15)', () => {
     const before = await measure('description_overlap', { boilerplate: false, actions: false });
     const after = await measure('description_overlap', { boilerplate: true, actions: true });
     expect(after.aucHard).toBeGreaterThan(before.aucHard);
-    // Measured 0.972 / 0.816, precision 0.97 at recall 0.76 (Q2's method: 0.945 / 0.808, 0.91 at 0.76):
+    // Measured 0.972 / 0.917, precision 0.97 at recall 0.76 (Q5's method 0.972 / 0.816; Q2's: 0.945 / 0.808, 0.91 at 0.76):
     // calibrated, 0.85 flags TF-IDF pairs as it does word-vector ones.
     expect(after.aucDifferent).toBeGreaterThanOrEqual(0.95);
-    expect(after.aucHard).toBeGreaterThanOrEqual(0.78);
+    expect(after.aucHard).toBeGreaterThanOrEqual(0.88);
     expect(after.precision).toBeGreaterThanOrEqual(0.9);
     expect(after.recall).toBeGreaterThanOrEqual(0.7);
     expect(after.boilerplateFlags).toBeLessThan(before.boilerplateFlags);
@@ -155,13 +155,15 @@ describe('development set (issue 15)', () => {
     expect(words.aucHard).toBeGreaterThan(plainWords.aucHard);
     expect(lexical.aucHard).toBeGreaterThan(plainLexical.aucHard);
     // Labeled before measuring. Q2's method measured 0.990 / 0.916 (precision 0.81, recall 0.78) and TF-IDF
-    // 0.986 / 0.840 (0.76, 0.88); this one 0.992 / 0.985 (0.97, 0.88) and 0.984 / 0.924 (0.94, 0.91).
+    // 0.986 / 0.840 (0.76, 0.88); Q5's 0.992 / 0.985 (0.97, 0.88) and 0.984 / 0.924 (0.94, 0.91); the share
+    // penalty with head nouns (after heldout/ and heldout-2/ were measured) 0.975 / 0.988 (0.97, 0.88) and
+    // 0.982 / 0.967 (0.94, 0.91).
     expect(words.aucDifferent).toBeGreaterThanOrEqual(0.97);
     expect(words.aucHard).toBeGreaterThanOrEqual(0.95);
     expect(words.precision).toBeGreaterThanOrEqual(0.9);
     expect(words.recall).toBeGreaterThanOrEqual(0.8);
     expect(lexical.aucDifferent).toBeGreaterThanOrEqual(0.97);
-    expect(lexical.aucHard).toBeGreaterThanOrEqual(0.9);
+    expect(lexical.aucHard).toBeGreaterThanOrEqual(0.95);
     expect(lexical.precision).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -10,6 +10,16 @@ describe('action adjustment', () => {
     expect(adjustForActions(0.995, 'opposite', 1)).toBeGreaterThan(0.85);
   });
 
+  it('takes a share of the score off for another action on the same object, in proportion to what they share', () => {
+    // Same object: a create/delete or get/update pair at 0.9 lands where unrelated tools sit.
+    expect(adjustForActions(0.9, 'different', 1)).toBeCloseTo(0.9 * (1 - 0.6), 5);
+    expect(adjustForActions(0.9, 'opposite', 1)).toBeCloseTo(0.9 * (1 - 0.7), 5);
+    expect(adjustForActions(0.9, 'opposite', 1)).toBeLessThan(adjustForActions(0.9, 'different', 1));
+    // One object word of three in common: a third of the cut.
+    expect(adjustForActions(0.9, 'different', 1 / 3)).toBeCloseTo(0.9 * (1 - 0.2), 5);
+    expect(adjustForActions(0.5, 'different', 0)).toBe(0.5);
+  });
+
   it('raises synonymous actions on a shared object, more the more they share, and leaves unknown verbs alone', () => {
     expect(adjustForActions(0.7, 'synonym', 1)).toBeCloseTo(0.85, 5);
     expect(adjustForActions(0.7, 'synonym', 0.5)).toBeCloseTo(0.775, 5);
@@ -33,5 +43,17 @@ describe('action adjustment', () => {
     expect(scores.pair(0, 1)).toBeLessThan(0.85); // create vs delete a todo
     expect(scores.pair(2, 3)).toBeGreaterThan(0.9); // fetch vs get a todo
     expect(scores.pair(3, 4)).toBe(0.9); // get a todo vs get the weather: nothing shared
+  });
+
+  it('penalises another action on the same head noun in full, and gains only by the share of object words', () => {
+    const names = ['list_email_labels', 'delete_label', 'get_email_labels', 'get_label'];
+    const actions = names.map((n) => parseToolAction(n, ''));
+    const n = names.length;
+    const inner: PairScores = { count: n, fillUpper: (s, e, out) => { for (let i = s; i < e; i++) for (let j = i + 1; j < n; j++) out[(i - s) * n + j] = 0.9; }, pair: () => 0.9 };
+    const scores = actionAdjustedScores(inner, actions, (x) => x, (x) => x);
+    // Labels either way: listing them vs deleting one is the full cut although "email" is extra.
+    expect(scores.pair(0, 1)).toBeCloseTo(0.9 * (1 - 0.6), 5);
+    // The same action gains by the Jaccard share (label of email+label: 1/2).
+    expect(scores.pair(2, 3)).toBeCloseTo(0.9 + 0.5 * 0.5 * 0.1, 5);
   });
 });

@@ -3,33 +3,47 @@ import type { PairScores } from './vector';
 
 /**
  * The action-aware similarity, in one place. Each tool is an action on an object
- * (lib/text/actions.ts). On the calibrated scale s (0.85 = "likely to be confused"):
+ * (lib/text/actions.ts). On the calibrated scale s (0.85 = "likely to be confused"), with
+ * o = objectOverlap (0..1):
  *
- *   same or synonymous action:  s + SYNONYM_GAIN x objectOverlap x (1 - s)
- *   related actions:            s + RELATED_GAIN x objectOverlap x (1 - s)
- *   opposite action:            s - OPPOSITE_PENALTY x nearness(s)
- *   different action:           s - DIFFERENT_PENALTY x nearness(s)
+ *   same or synonymous action:  s + SYNONYM_GAIN x o x (1 - s)
+ *   related actions:            s + RELATED_GAIN x o x (1 - s)
+ *   opposite action:            s x (1 - OPPOSITE_PENALTY x o x nearness(s))
+ *   different action:           s x (1 - DIFFERENT_PENALTY x o x nearness(s))
  *   a verb outside the table:   s
  *
  * The relation comes from lib/text/actions.ts (relateActions): same class = synonym; two reading
  * classes (get, list, describe, export) = related; a read against a change (list vs create, get vs
  * update) or two unrelated changes (create vs update, clone vs delete) = different; undoing
  * pairs = opposite. A name's alternatives (get_or_create) take the closest relation.
- * objectOverlap is the Jaccard share of object words (0..1), compared by plural-blind keys
- * (objectKey: aliases = alias, databases = database). Every adjustment needs an object
- * word in common: a shared verb alone (create_issue vs create_repository) earns nothing, and
- * different actions on different objects (retrieve_context vs answer_question) are left to
- * the texts. nearness(s) = min(1, (1 - s) /
- * NEAR_IDENTICAL) fades the penalty for descriptions that are near-identical anyway (two tools
- * whose texts say the same thing stay flagged, whatever their names claim), so a pair with
- * the same object and an opposite action lands below the 0.85 flag unless its texts are
- * otherwise within NEAR_IDENTICAL of identical. There is no same-server term: two servers in
- * one client are where users meet cross-server pairs.
+ * objectOverlap is the Jaccard share of object words, compared by plural-blind keys
+ * (objectKey: aliases = alias, databases = database). Every adjustment needs an object word in
+ * common and grows with the share: a shared verb alone (create_issue vs create_repository)
+ * earns nothing, different actions on different objects (retrieve_context vs answer_question)
+ * are left to the texts, and a pair that shares one word of three gains a third as much. For
+ * the two penalties o is 1 when the head nouns match (the last object word: an English noun
+ * phrase ends in its head, so list_email_labels and delete_label both act on labels): whether
+ * two jobs touch the same thing is a question of the head, while a gain asks whether they are
+ * the same job, where qualifiers count (get an R2 object vs get a Durable Object).
+ *
+ * Why a penalty takes a share of s rather than a fixed amount: two tools that do different
+ * things to the same object are described with the same nouns, which is most of what a text
+ * similarity sees, so their raw score sits with true duplicates (0.85-0.95). What is left when
+ * the object is accounted for is what their descriptions share besides it; taking about
+ * two thirds off (OPPOSITE_PENALTY, DIFFERENT_PENALTY) puts a create/delete or get/update pair
+ * of one object where pairs of unrelated tools sit (0.3-0.4), below confusable pairs with
+ * different objects. nearness(s) = min(1, (1 - s) / NEAR_IDENTICAL) fades the penalty for
+ * descriptions that are near-identical anyway (two tools whose texts say the same thing stay
+ * flagged, whatever their names claim). There is no same-server term: two servers in one
+ * client are where users meet cross-server pairs.
+ *
+ * The largest lift is SYNONYM_GAIN x (1 - s) (o = 1): the similarity kernel's skip bound
+ * (kernel/skip-bound.ts) relies on it, so no relation may lift more.
  */
 export const SYNONYM_GAIN = 0.5;
 export const RELATED_GAIN = 0.2;
-export const OPPOSITE_PENALTY = 0.3;
-export const DIFFERENT_PENALTY = 0.2;
+export const OPPOSITE_PENALTY = 0.7;
+export const DIFFERENT_PENALTY = 0.6;
 /** On the calibrated scale the median confusable pair sits at 0.92, so "near-identical" has to be much closer to 1. */
 export const NEAR_IDENTICAL = 0.03;
 
@@ -42,9 +56,9 @@ export function adjustForActions(s: number, relation: ActionRelation, overlap: n
     case 'related':
       return s + RELATED_GAIN * overlap * (1 - s);
     case 'opposite':
-      return Math.max(0, s - OPPOSITE_PENALTY * nearness);
+      return Math.max(0, s * (1 - OPPOSITE_PENALTY * overlap * nearness));
     case 'different':
-      return Math.max(0, s - DIFFERENT_PENALTY * nearness);
+      return Math.max(0, s * (1 - DIFFERENT_PENALTY * overlap * nearness));
     default:
       return s;
   }
@@ -97,6 +111,11 @@ export function actionAdjustedScores(
     if (verbId[i]! >= 0) for (const w of words) postingLists[w]!.push(i);
   });
   const postings = postingLists.map((list) => Int32Array.from(list));
+  // The head noun of each object (its last word), as a word id; -1 when there is none.
+  const heads = Int32Array.from(actions, (a) => {
+    const last = a.object[a.object.length - 1];
+    return last === undefined ? -1 : wordIds.get(objectKey(last))!;
+  });
 
   const overlapOf = (i: number, j: number): number => {
     const x = objects[i]!;
@@ -119,8 +138,10 @@ export function actionAdjustedScores(
     const code = relationOf(vi, vj);
     if (code === 0) return raw;
     // Every adjustment is about the same object: with no object word in common, actions say nothing.
-    const overlap = overlapOf(i, j);
-    return overlap === 0 ? raw : fromScore(adjustForActions(toScore(raw), RELATIONS[code]!, overlap));
+    const relation = RELATIONS[code]!;
+    const penalised = relation === 'opposite' || relation === 'different';
+    const overlap = penalised && heads[i] === heads[j] && heads[i]! >= 0 ? 1 : overlapOf(i, j);
+    return overlap === 0 ? raw : fromScore(adjustForActions(toScore(raw), relation, overlap));
   };
 
   // A fresh stamp per row visit: a row filled again (another sweep) must be adjusted again.

@@ -25,6 +25,22 @@ describe('actions and objects', () => {
     expect(parseToolAction('inventory', 'This tool retrieves the inventory of a store').verb).toBe('retrieve');
   });
 
+  it('reads agent nouns as the job, third-person words of a name as nouns, and a name-ending compound by its description', () => {
+    expect(parseToolAction('netlify-project-services-reader', 'Read operations')).toMatchObject({ verb: 'read', object: ['netlify', 'project', 'service'] });
+    // A core job of an agent noun wins over another verb of the name ("deploy" is the object here).
+    expect(parseToolAction('netlify-deploy-services-updater', 'Write operations')).toMatchObject({ verb: 'update', object: ['netlify', 'deploy', 'service'] });
+    expect(parseToolAction('refreshBrowser', 'Reloads the tab')).toMatchObject({ verb: 'refresh', object: ['browser'] });
+    // "requests" in a name is a noun: the description gives the verb.
+    expect(parseToolAction('browser_network_requests', 'Returns a numbered list of network requests')).toMatchObject({ verb: 'return', object: ['browser', 'network', 'request'] });
+    // A trailing non-core verb after a noun that the description says as a compound is a noun too ...
+    expect(parseToolAction('browser_network_request', 'Returns full details of a single network request')).toMatchObject({ verb: 'return', object: ['browser', 'network', 'request'] });
+    // ... but not when the description does not: "audit" stays the verb.
+    expect(parseToolAction('lighthouse_audit', 'Get Lighthouse scores and failing audits')).toMatchObject({ verb: 'audit', object: ['lighthouse'] });
+    expect(parseToolAction('take_screenshot', 'Take a screenshot of the page')).toMatchObject({ verb: 'take', object: ['screenshot'] });
+    expect(parseToolAction('search_sentry_tools', 'Find tools').object).toEqual(['sentry']);
+    expect(parseToolAction('maintenance_off', 'Disable maintenance mode').object).toEqual(['maintenance']);
+  });
+
   it('compares objects by plural-blind keys', () => {
     expect(objectOverlap(['aliases'], ['alias'])).toBe(1);
     expect(objectOverlap(['databases'], ['database'])).toBe(1);
@@ -61,6 +77,9 @@ describe('actions and objects', () => {
     // Alternatives take the closest relation.
     expect(relateActions('get|create', 'create')).toBe('same');
     expect(relateActions('get|create', 'delete')).toBe('different');
+    // Capturing: taking a screenshot or a snapshot is one job; wiping is deleting.
+    expect(relateActions('take', 'screenshot')).toBe('synonym');
+    expect(relateActions('wipe', 'get')).toBe('different');
   });
 
   it('drops a product prefix shared by the server, never an object after the verb', () => {

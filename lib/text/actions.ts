@@ -31,7 +31,7 @@ const CLASSES: Record<string, readonly string[]> = {
   create: ['create', 'add', 'new', 'insert', 'make', 'post', 'register', 'append', 'generate', 'build', 'init', 'initialize', 'provision', 'ingest', 'draft', 'compose'],
   update: ['update', 'edit', 'modify', 'patch', 'apply', 'set', 'change', 'replace', 'configure', 'alter', 'amend', 'rename', 'overwrite', 'manage', 'adjust', 'tweak'],
   upsert: ['upsert', 'save', 'store', 'put', 'write', 'persist'],
-  delete: ['delete', 'remove', 'drop', 'destroy', 'clear', 'purge', 'erase', 'discard', 'truncate', 'reset', 'close', 'unset'],
+  delete: ['delete', 'remove', 'drop', 'destroy', 'clear', 'purge', 'erase', 'discard', 'truncate', 'reset', 'close', 'unset', 'wipe'],
   start: ['start', 'run', 'launch', 'execute', 'begin', 'trigger', 'resume', 'invoke', 'exec', 'play', 'fire', 'rerun', 'restart', 'spawn', 'dispatch'],
   stop: ['stop', 'abort', 'cancel', 'halt', 'kill', 'terminate', 'pause', 'end', 'interrupt', 'shutdown'],
   analyze: ['analyze', 'analyse', 'explain', 'evaluate', 'assess', 'profile', 'diagnose', 'audit', 'examine', 'review'],
@@ -51,6 +51,7 @@ const CLASSES: Record<string, readonly string[]> = {
   reject: ['reject', 'decline', 'refuse', 'dismiss'],
   watch: ['watch', 'monitor', 'track', 'observe', 'poll', 'tail'],
   point: ['click', 'tap', 'press', 'hover', 'focus'],
+  capture: ['capture', 'take', 'snapshot', 'screenshot', 'snap'],
 };
 
 /** Verbs that are actions of their own (no synonyms in the table); used for opposites and the "different" relation. */
@@ -58,7 +59,7 @@ const STANDALONE_VERBS = [
   'forward', 'ban', 'block', 'mute', 'pin', 'archive', 'follow', 'subscribe', 'connect', 'lock', 'install',
   'push', 'pull', 'promote', 'demote', 'suspend', 'activate', 'assign', 'attach', 'detach', 'merge',
   'resolve', 'validate', 'test', 'summarize', 'translate', 'convert', 'render', 'navigate', 'scroll',
-  'screenshot', 'resize', 'encrypt', 'decrypt', 'sign', 'verify', 'login', 'logout', 'invite', 'join', 'leave', 'enable', 'disable',
+  'resize', 'encrypt', 'decrypt', 'sign', 'verify', 'login', 'logout', 'invite', 'join', 'leave', 'enable', 'disable',
   'hide', 'expand', 'collapse', 'share', 'sync', 'deploy', 'rollback', 'revert', 'undo', 'redo',
   'zoom', 'extract', 'parse', 'sort', 'transcribe', 'calculate', 'compute', 'ping',
   'wait', 'schedule', 'complete', 'finish', 'finalize', 'crawl', 'scrape', 'embed', 'rerank',
@@ -70,7 +71,7 @@ const STANDALONE_VERBS = [
 
 /** Classes (or standalone verbs) that only read: two of them on one object are related jobs; every other class changes things. */
 const READING = new Set([
-  'retrieve', 'search', 'analyze', 'compare', 'count', 'export', 'watch', 'summarize', 'extract', 'screenshot', 'ping',
+  'retrieve', 'search', 'analyze', 'compare', 'count', 'export', 'watch', 'summarize', 'extract', 'capture', 'ping',
   'crawl', 'scrape', 'validate', 'verify', 'test', 'predict', 'translate', 'convert', 'render', 'transcribe', 'calculate', 'compute',
 ]);
 
@@ -219,7 +220,7 @@ export function relateActions(x: string | null, y: string | null): ActionRelatio
 const NOT_OBJECT = new Set([
   'a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'from', 'by', 'with', 'and', 'or', 'all', 'one', 'any', 'some', 'this', 'that',
   'your', 'my', 'its', 'their', 'new', 'existing', 'specific', 'specified', 'given', 'single', 'multiple', 'details', 'detail', 'info',
-  'information', 'tool', 'mcp', 'api', 'using', 'into', 'at', 'as', 'about', 'it', 'them', 'current',
+  'information', 'tool', 'mcp', 'api', 'using', 'into', 'at', 'as', 'about', 'it', 'them', 'current', 'off',
 ]);
 
 /** "records" and "record" name the same object. */
@@ -255,6 +256,40 @@ const words = (text: string) => (humanizeName(text.replace(/([A-Z]{2,})s(?![a-z]
 /** Jobs every API has; among several verbs of one name they are the action ("charge_list" lists charges). */
 const CORE_CLASSES = new Set(['retrieve', 'search', 'create', 'update', 'upsert', 'delete', 'start', 'stop']);
 
+/**
+ * Agent nouns that name a tool by its job (netlify-project-services-reader reads, a pdf_reader,
+ * a web_scraper): in a name they are the verb they come from. Only the unambiguous ones: a
+ * "browser", "manager", "editor" or "tracker" is usually the thing, not the job.
+ */
+const AGENT_NOUNS = new Map<string, string>([
+  ['reader', 'read'], ['writer', 'write'], ['viewer', 'view'], ['fetcher', 'fetch'], ['getter', 'get'], ['setter', 'set'],
+  ['loader', 'load'], ['finder', 'find'], ['searcher', 'search'], ['creator', 'create'], ['generator', 'generate'],
+  ['updater', 'update'], ['modifier', 'modify'], ['uploader', 'upload'], ['downloader', 'download'], ['remover', 'remove'],
+  ['deleter', 'delete'], ['runner', 'run'], ['launcher', 'launch'], ['executor', 'execute'], ['sender', 'send'],
+  ['publisher', 'publish'], ['notifier', 'notify'], ['scanner', 'scan'], ['scraper', 'scrape'], ['crawler', 'crawl'],
+  ['parser', 'parse'], ['converter', 'convert'], ['translator', 'translate'], ['validator', 'validate'], ['verifier', 'verify'],
+  ['analyzer', 'analyze'], ['analyser', 'analyze'], ['inspector', 'inspect'], ['exporter', 'export'], ['importer', 'import'],
+  ['installer', 'install'], ['deployer', 'deploy'], ['summarizer', 'summarize'], ['summariser', 'summarize'],
+  ['transcriber', 'transcribe'], ['calculator', 'calculate'], ['formatter', 'format'], ['watcher', 'watch'],
+]);
+
+/**
+ * A name's verb is in its base form ("list_network_requests" lists; "requests" there is a
+ * noun, as "logs" and "updates" are): third-person forms are for descriptions ("Lists ...").
+ */
+function nameVerb(word: string): string | null {
+  const verb = knownVerb(word);
+  return verb === word ? verb : null;
+}
+
+/** Whether a description says `first second` as two adjacent words ("network request", "network requests"). */
+function usesCompound(description: string, first: string, second: string): boolean {
+  const text = words(description.slice(0, 400));
+  const key = objectKey(second);
+  for (let i = 0; i + 1 < text.length; i++) if (text[i] === first && objectKey(text[i + 1]!) === key) return true;
+  return false;
+}
+
 /** Words a description may open with before its verb: "This tool retrieves", "Allows you to create", "Use this to search". */
 const LEAD_IN = new Set([
   'this', 'tool', 'function', 'endpoint', 'command', 'method', 'a', 'an', 'the', 'mcp', 'api', 'allows', 'lets', 'helps', 'you', 'users',
@@ -272,7 +307,7 @@ function objectWords(ws: readonly string[]): string[] {
   if (cut > 0) kept = kept.slice(0, cut);
   const of = kept.indexOf('of');
   if (of > 0 && kept.slice(0, of).every((w) => CONTAINERS.has(w))) kept = kept.slice(of + 1);
-  return [...new Set(kept.filter((w) => !NOT_OBJECT.has(w)).map(singular))];
+  return [...new Set(kept.map(singular).filter((w) => !NOT_OBJECT.has(w)))];
 }
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'all', 'one', 'your', 'specific', 'multiple', 'new', 'existing']);
@@ -288,28 +323,48 @@ function opensWithVerb(first: string, next: string | undefined, word: string): b
 }
 
 /**
- * The action: among the name's known verbs the first of a core job (get, list, create, ...),
- * else its first known verb, scanning past product prefixes ("jira_search", "atlas-list-orgs")
+ * The action: among the name's known verbs (base forms, or agent nouns such as "reader") the
+ * first of a core job (get, list, create, ...), a verb before an agent noun, else its first
+ * known verb, scanning past product prefixes ("jira_search", "atlas-list-orgs")
  * and reading verb-last names ("pods_list", "customer_create"); otherwise the description's
  * first verb past a lead-in ("Looks up ...", "This tool retrieves ..."); otherwise a name word
  * the description opens with ("Deposits tokens" on depositIntoDriftVault): a verb the table
- * does not know. Verbs joined by "or"/"and" in the name are alternatives (get_or_create_label).
+ * does not know. A name that ends in a verb outside the core jobs after a noun
+ * ("browser_network_request") takes the description's opening verb when it has another
+ * ("Returns full details ...") and says the two words as a compound ("a single network
+ * request"): the last word was a noun. Verbs joined by "or"/"and" in the
+ * name are alternatives (get_or_create_label).
  * Object words are the rest of the name (known verbs included: get_run_summary is about a run
  * summary), cut at a qualifier ("by", "with"), or the description's first clause after its
  * verb when the name is the verb alone ("search", "query").
  */
 export function parseToolAction(name: string, description: string): ToolAction {
   const nameWords = words(name);
-  const found = nameWords.map((w) => knownVerb(w));
-  let verbAt = found.findIndex((v) => v !== null && CORE_CLASSES.has(actionClass(v)));
-  if (verbAt < 0) verbAt = found.findIndex((v) => v !== null);
+  const verbs = nameWords.map(nameVerb);
+  const agents = nameWords.map((w) => AGENT_NOUNS.get(w) ?? null);
+  const first = (list: (string | null)[], core: boolean) => list.findIndex((v) => v !== null && (!core || CORE_CLASSES.has(actionClass(v))));
+  let verbAt = first(verbs, true);
+  if (verbAt < 0) verbAt = first(agents, true);
+  if (verbAt < 0) verbAt = first(verbs, false);
+  if (verbAt < 0) verbAt = first(agents, false);
+  const found = nameWords.map((_, i) => verbs[i] ?? agents[i] ?? null);
   let verb = verbAt >= 0 ? found[verbAt]! : null;
   // Only the opening matters: a long description is not split whole.
   const firstClause = words(description.slice(0, 200).split(/[.;:\n(]/)[0] ?? '').slice(0, 16);
   let opening = 0;
   while (opening < 6 && opening < firstClause.length - 1 && LEAD_IN.has(firstClause[opening]!) && knownVerb(firstClause[opening]!) === null) opening++;
   const descriptionVerb = firstClause[opening] ? knownVerb(firstClause[opening]!) : null;
-  if (!verb && descriptionVerb) verb = descriptionVerb;
+  const last = nameWords.length - 1;
+  if (
+    verb && verbAt === last && last > 0 && verbs[last] && found[last - 1] === null && !CORE_CLASSES.has(actionClass(verb)) &&
+    descriptionVerb && descriptionVerb !== verb && usesCompound(description, nameWords[last - 1]!, nameWords[last]!)
+  ) {
+    // A verb that ends a name after a noun may be the noun of a compound ("network_request"):
+    // when the description says the compound ("a single network request") and opens with
+    // another verb ("Returns ..."), that verb is what the tool does.
+    verb = descriptionVerb;
+    verbAt = -1;
+  } else if (!verb && descriptionVerb) verb = descriptionVerb;
   else if (!verb && firstClause[opening]) {
     verbAt = nameWords.findIndex((w) => w.length > 2 && !NOT_OBJECT.has(w) && opensWithVerb(firstClause[opening]!, firstClause[opening + 1], w));
     verb = verbAt >= 0 ? nameWords[verbAt]! : null;
