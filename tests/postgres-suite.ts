@@ -27,6 +27,8 @@ export const POSTGRES_SUITE: string[] = [
   'tests/flaky-cases.test.ts',
   'tests/flaky-scale.test.ts',
   'tests/metrics-confusions.test.ts',
+  'tests/batch-matrix.test.ts',
+  'tests/batch-report.test.ts',
   'tests/metrics.test.ts',
   'tests/metrics-compare.test.ts',
   'tests/metrics-trend.test.ts',
