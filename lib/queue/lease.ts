@@ -9,7 +9,7 @@ import { log } from '../log';
  * at pg_locks, and a second process can never take a run another live one holds.
  * hashtext collisions only make a dead holder look alive (reaping waits), never the reverse.
  */
-export const LOCK_SPACE = { process: 0x6d_63_70, run: 0x6d_63_72, reaper: 0x6d_63_7a } as const;
+export const LOCK_SPACE = { process: 0x6d_63_70, run: 0x6d_63_72, reaper: 0x6d_63_7a, ddl: 0x6d_63_64 } as const;
 
 /** SQL: true when some session holds the advisory lock (space, hashtext(key)). `$space` and `key` are SQL fragments. */
 export function lockHeldSql(space: string, key: string): string {
@@ -82,4 +82,23 @@ export async function openLease(connectionString: string, processId: string, onL
       await client.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * pg-boss creates and drops a partition table per queue: two processes doing that at once (two
+ * workers starting together, a reaper dropping a dead process's queue) deadlocked in testing,
+ * so queue DDL runs one process at a time, under a session lock on a pooled connection.
+ */
+export async function withDdlLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [LOCK_SPACE.ddl, 'pg-boss']);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE.ddl, 'pg-boss']);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { log } from '../log';
-import { LOCK_SPACE, lockHeldSql, openLease, type Lease } from './lease';
+import { LOCK_SPACE, lockHeldSql, openLease, withDdlLock, type Lease } from './lease';
 import { createPostgresBus } from './notify';
 import type { QueuedRun, QueueWorker, RunJobHandler, RunQueue, SignalBus, SqlExecutor } from './types';
 
@@ -69,7 +69,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
   pool.on('error', () => undefined);
   const boss = new PgBoss({ connectionString: options.connectionString, max: 4, supervise: true, maintenanceIntervalSeconds: 60, schedule: false, application_name: 'mcp-eval-pgboss' });
   boss.on('error', (err) => log.warn('pg-boss error', { error: err.message }));
-  await boss.start();
+  await withDdlLock(pool, () => boss.start());
   const bus = await createPostgresBus(options.connectionString);
 
   const inFlight = new Map<string, InFlight>();
@@ -78,8 +78,10 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
   };
   const lease: Lease = await openLease(options.connectionString, processId, (err) => abortAll(new Error(`lease lost: ${err.message}`)));
   // After the process lock: a reaper that sees this queue sees its owner alive.
-  await boss.createQueue(SHARED_QUEUE, { name: SHARED_QUEUE, policy: 'standard', retryLimit, expireInSeconds });
-  await boss.createQueue(localQueue, { name: localQueue, policy: 'standard', retryLimit: 0, expireInSeconds });
+  await withDdlLock(pool, async () => {
+    if (!(await boss.getQueue(SHARED_QUEUE))) await boss.createQueue(SHARED_QUEUE, { name: SHARED_QUEUE, policy: 'standard', retryLimit, expireInSeconds });
+    await boss.createQueue(localQueue, { name: localQueue, policy: 'standard', retryLimit: 0, expireInSeconds });
+  });
 
   const unsubscribeCancel = bus.subscribe((s) => {
     if (s.type !== 'cancel') return;
@@ -97,7 +99,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
         const { rows } = await pool.query<{ data: unknown }>(`SELECT data FROM pgboss.job WHERE name = $1 AND state < 'completed'`, [name]);
         const runs = rows.map((r) => r.data).filter(isQueuedRun);
         if (runs.length) await options.onAbandoned(runs, 'interrupted: the process holding this batch\'s API key stopped before this run finished; run it again with the key');
-        await boss.deleteQueue(name);
+        await withDdlLock(pool, () => boss.deleteQueue(name));
         log.warn('reaped the keyed queue of a stopped process', { queue: name, runs: runs.length });
       }
       const { rows: orphans } = await pool.query<{ id: string; data: unknown; retry_count: number; retry_limit: number }>(
@@ -242,7 +244,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
       const { rows } = await pool.query<{ data: unknown }>(`SELECT data FROM pgboss.job WHERE name = $1 AND state < 'completed'`, [localQueue]);
       const left = rows.map((r) => r.data).filter(isQueuedRun);
       if (left.length) await options.onAbandoned(left, 'interrupted: the process holding this batch\'s API key stopped before this run started; run it again with the key');
-      await boss.deleteQueue(localQueue).catch(() => undefined);
+      await withDdlLock(pool, () => boss.deleteQueue(localQueue)).catch(() => undefined);
       await boss.stop({ graceful: false, wait: true, timeout: 1_000 });
       await bus.close();
       await lease.close();
