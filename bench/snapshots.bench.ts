@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { closeDb, getSqlite } from '@/db/client';
-import { snapshotStorageCounts, storeRunTools, type SnapshotToolInput } from '@/db/queries/tool-snapshots';
+import { snapshotStorageCounts, storeRunToolsSqlite, type SnapshotToolInput } from '@/db/queries/tool-snapshots';
 import { createDemoMcpServer, DEMO_SERVER_IDS, getDemoServer } from '@/lib/mcp/demo/registry';
 import { copyMigrationsUpTo } from '../tests/helpers/migrations';
 
@@ -153,7 +153,7 @@ async function measureAfter(dir: string, tools: SnapshotToolInput[], label: stri
   const db = getSqlite();
   const runs = insertRuns(db, RUNS);
   const base = usedBytes(db);
-  const storeOne = db.transaction((runId: string, listing: SnapshotToolInput[]) => storeRunTools(runId, listing));
+  const storeOne = db.transaction((runId: string, listing: SnapshotToolInput[]) => storeRunToolsSqlite(runId, listing));
   const storeMs = time(() =>
     runs.forEach((id, i) => {
       const version = vary ? Math.floor(i / vary) : 0;

@@ -4,7 +4,8 @@ import * as importRoute from '@/app/api/servers/import/route';
 import * as serversRoute from '@/app/api/servers/route';
 import * as toolsRoute from '@/app/api/servers/[id]/tools/route';
 import * as testCasesRoute from '@/app/api/test-cases/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { all, run } from '@/db/sql';
 import { setLogSink } from '@/lib/log';
 import { repointDemoServers, seedDemoData } from '@/lib/seed/seed-demo';
 import { call } from './helpers/api';
@@ -128,7 +129,7 @@ describe('demo seed', () => {
     expect((await seedDemoData(base)).seeded).toBe(false);
     const cases = await call<{ total: number }>(testCasesRoute.GET, 'GET', '/api/test-cases', { query: { serverName: 'rag' } });
     expect(cases.body.total).toBeGreaterThan(5);
-    const rows = getSqlite().prepare("select name, transport, url from mcp_servers where name in ('rag','todo','valuerank') order by name").all();
+    const rows = await all(sql`select name, transport, url from mcp_servers where name in ('rag','todo','valuerank') order by name`);
     expect(rows).toEqual([
       { name: 'rag', transport: 'streamable-http', url: `${base}/demo/rag/mcp` },
       { name: 'todo', transport: 'streamable-http', url: `${base}/demo/todo/mcp` },
@@ -137,26 +138,24 @@ describe('demo seed', () => {
   });
 
   it('follows the app to a new address on start, leaving a demo server the user re-pointed alone', async () => {
-    const urls = () =>
-      Object.fromEntries(
-        (getSqlite().prepare("select name, url from mcp_servers where name in ('rag','todo','valuerank')").all() as { name: string; url: string }[]).map((r) => [r.name, r.url]),
-      );
+    const urls = async () =>
+      Object.fromEntries((await all<{ name: string; url: string }>(sql`select name, url from mcp_servers where name in ('rag','todo','valuerank')`)).map((r) => [r.name, r.url]));
     const base = basicGuarded.baseUrl;
     expect(await repointDemoServers(base), 'same address as at the seed: nothing to do').toBe(0);
 
     // The user points todo at their own copy; then the app restarts on another port.
     const custom = 'http://todo.example.test/demo/todo/mcp';
-    getSqlite().prepare("update mcp_servers set url = ? where name = 'todo'").run(custom);
+    await run(sql`update mcp_servers set url = ${custom} where name = 'todo'`);
     const moved = 'http://127.0.0.1:45671';
     expect(await repointDemoServers(moved)).toBe(2);
-    expect(urls()).toEqual({ rag: `${moved}/demo/rag/mcp`, todo: custom, valuerank: `${moved}/demo/valuerank/sse` });
+    expect(await urls()).toEqual({ rag: `${moved}/demo/rag/mcp`, todo: custom, valuerank: `${moved}/demo/valuerank/sse` });
     expect(await repointDemoServers(moved), 'a second start on the same address changes nothing').toBe(0);
 
     // A database seeded before the address was recorded: loopback demo URLs are taken as the app's own.
-    getSqlite().prepare("delete from app_meta where key = 'demo_app_url'").run();
-    getSqlite().prepare("update mcp_servers set url = 'http://localhost:3999/demo/rag/mcp' where name = 'rag'").run();
+    await run(sql`delete from app_meta where key = 'demo_app_url'`);
+    await run(sql`update mcp_servers set url = 'http://localhost:3999/demo/rag/mcp' where name = 'rag'`);
     const later = 'http://127.0.0.1:45672';
     expect(await repointDemoServers(later)).toBe(2);
-    expect(urls()).toEqual({ rag: `${later}/demo/rag/mcp`, todo: custom, valuerank: `${later}/demo/valuerank/sse` });
+    expect(await urls()).toEqual({ rag: `${later}/demo/rag/mcp`, todo: custom, valuerank: `${later}/demo/valuerank/sse` });
   });
 });

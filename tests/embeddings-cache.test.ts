@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countCachedEmbeddings } from '@/db/queries/embedding-cache';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { get } from '@/db/sql';
 import { cacheModelKey, embedWithCache, hashText, type CacheStats } from '@/lib/embeddings/cache';
 import { UNCALIBRATED } from '@/lib/embeddings/calibration-data';
 import { normalizeInPlace } from '@/lib/text/vector-math';
@@ -69,7 +70,7 @@ describe('embedWithCache', () => {
     const [vector] = await embedWithCache(wider, ['resized']);
     expect(wider.calls).toEqual([['resized']]);
     expect(vector).toHaveLength(6);
-    const row = getSqlite().prepare<[string, string], { dimensions: number }>('select dimensions from embedding_cache where model = ? and text_hash = ?').get('fake-dims', hashText('resized'));
+    const row = await get<{ dimensions: number }>(sql`select dimensions from embedding_cache where model = ${'fake-dims'} and text_hash = ${hashText('resized')}`);
     expect(row?.dimensions).toBe(6);
   });
 

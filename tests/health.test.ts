@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as healthRoute from '@/app/api/health/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { run } from '@/db/sql';
 import { getCircuitBreakers } from '@/lib/eval/run/circuit-breaker';
 import { call } from './helpers/api';
 
@@ -13,13 +14,13 @@ type Health = {
   circuitBreakers: { key: string; state: string }[];
 };
 
-function seedRuns(latencies: number[], failed: number) {
-  const sqlite = getSqlite();
-  sqlite.prepare("insert into test_cases (id, name, query) values ('tc', 'tc', 'q')").run();
-  const ins = sqlite.prepare('insert into test_runs (id, test_case_id, status, execution_time_ms, classification, completed_at) values (?, ?, ?, ?, ?, ?)');
+async function seedRuns(latencies: number[], failed: number) {
+  await run(sql`insert into test_cases (id, name, query) values ('tc', 'tc', 'q')`);
+  const ins = (id: string, status: string, ms: number | null, classification: string | null, at: string) =>
+    run(sql`insert into test_runs (id, test_case_id, status, execution_time_ms, classification, completed_at) values (${id}, 'tc', ${status}, ${ms}, ${classification}, ${at})`);
   const now = new Date().toISOString();
-  latencies.forEach((ms, i) => ins.run(`ok-${i}`, 'tc', 'completed', ms, 'TP', now));
-  for (let i = 0; i < failed; i++) ins.run(`bad-${i}`, 'tc', 'failed', null, null, now);
+  for (const [i, ms] of latencies.entries()) await ins(`ok-${i}`, 'completed', ms, 'TP', now);
+  for (let i = 0; i < failed; i++) await ins(`bad-${i}`, 'failed', null, null, now);
 }
 
 describe('GET /api/health', () => {
@@ -30,7 +31,7 @@ describe('GET /api/health', () => {
   });
 
   it('reports latency percentiles, error rate and throughput of the last hour', async () => {
-    seedRuns([100, 200, 300, 400, 500, 600, 700, 800, 900, 1000], 2);
+    await seedRuns([100, 200, 300, 400, 500, 600, 700, 800, 900, 1000], 2);
     const res = await call<Health>(healthRoute.GET, 'GET', '/api/health');
     expect(res.body.runs).toEqual({ lastHour: 12, failedLastHour: 2, errorRate: 0.167, perMinute: 2.4, latencyP50Ms: 500, latencyP95Ms: 1000 });
     expect(res.body.status).toBe('healthy');
@@ -47,9 +48,7 @@ describe('GET /api/health', () => {
   });
 
   it('is degraded when most recent runs failed', async () => {
-    const sqlite = getSqlite();
-    const ins = sqlite.prepare("insert into test_runs (id, test_case_id, status, completed_at) values (?, 'tc', 'failed', ?)");
-    for (let i = 0; i < 20; i++) ins.run(`more-bad-${i}`, new Date().toISOString());
+    for (let i = 0; i < 20; i++) await run(sql`insert into test_runs (id, test_case_id, status, completed_at) values (${`more-bad-${i}`}, 'tc', 'failed', ${new Date().toISOString()})`);
     const res = await call<Health>(healthRoute.GET, 'GET', '/api/health');
     expect(res.body.status).toBe('degraded');
     expect(res.body.reasons.join(' ')).toMatch(/% of the last hour's runs failed/);

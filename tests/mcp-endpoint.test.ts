@@ -2,7 +2,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as keyRoute from '@/app/api/api-keys/[id]/route';
 import * as keysRoute from '@/app/api/api-keys/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { isPostgres } from '@/db/dialect';
+import { storeRunTools } from '@/db/queries/tool-snapshots';
+import { get } from '@/db/sql';
+import { withTransaction } from '@/db/transaction';
 import { setLogSink } from '@/lib/log';
 import { handleMcpRequest } from '@/lib/mcp-endpoint/handler';
 import { resetRateLimits } from '@/lib/mcp-endpoint/rate-limit';
@@ -15,7 +19,8 @@ import { startWebServer, type WebServer } from './helpers/web-server';
 
 type KeyDto = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null; key?: string };
 
-const TOOLS = ['list_servers', 'list_test_cases', 'list_runs', 'get_run', 'get_metrics', 'analyze_similarity', 'query_sql'];
+/** query_sql is offered on SQLite only (lib/mcp-endpoint/tools/registry.ts). */
+const TOOLS = ['list_servers', 'list_test_cases', 'list_runs', 'get_run', 'get_metrics', 'analyze_similarity', ...(isPostgres() ? [] : ['query_sql'])];
 
 let endpoint: Awaited<ReturnType<typeof startMcpEndpoint>>;
 let demo: Awaited<ReturnType<typeof startDemoServers>>;
@@ -60,10 +65,9 @@ beforeAll(async () => {
   }
   // One run whose detail is far over 5 KB: a long error text and a large tool snapshot.
   ids.bigRun = w.run({ testCaseId: ids.caseTp, modelSettingsId: settings, status: 'failed', errorMessage: 'E'.repeat(3900) });
-  const insertTool = getSqlite().prepare(
-    `insert into tool_definitions (id, test_run_id, server_name, name, exposed_name, description, input_schema) values (?, ?, 'rag', ?, ?, ?, '{"type":"object"}')`,
-  );
-  for (let i = 0; i < 40; i++) insertTool.run(`td-${i}`, ids.bigRun, `tool_${i}`, `tool_${i}`, `Tool number ${i}: ${'d'.repeat(200)}`);
+  await w.flush();
+  const bigListing = Array.from({ length: 40 }, (_, i) => ({ serverName: 'rag', name: `tool_${i}`, exposedName: `tool_${i}`, description: `Tool number ${i}: ${'d'.repeat(200)}`, inputSchema: { type: 'object' } }));
+  await withTransaction(() => storeRunTools(ids.bigRun, bigListing));
   endpoint = await startMcpEndpoint();
   client = await connectClient(endpoint.mcpUrl, await newKey('main'));
 });
@@ -81,7 +85,7 @@ describe('API keys', () => {
     expect(created.status).toBe(201);
     expect(created.body.key).toMatch(/^mcpeval_[A-Za-z0-9_-]{43}$/);
     expect(created.body.key?.startsWith(created.body.prefix)).toBe(true);
-    const stored = getSqlite().prepare('select key_hash, prefix from api_keys where id = ?').get(created.body.id) as { key_hash: string; prefix: string };
+    const stored = (await get<{ key_hash: string; prefix: string }>(sql`select key_hash, prefix from api_keys where id = ${created.body.id ?? ''}`)) ?? { key_hash: '', prefix: '' };
     expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(created.body.key);
 
@@ -109,16 +113,24 @@ describe('API keys', () => {
 });
 
 describe('tools', () => {
-  it('lists the seven read-only tools with their input schemas', async () => {
+  it('lists the read-only tools (seven on SQLite, six on Postgres) with their input schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     for (const t of tools) expect(t.annotations?.readOnlyHint).toBe(true);
     const listRuns = tools.find((t) => t.name === 'list_runs');
     expect(listRuns?.inputSchema.properties).toMatchObject({ limit: { type: 'integer', maximum: 100, default: 20 }, classification: { enum: ['TP', 'FP', 'TN', 'FN'] } });
+    if (isPostgres()) return;
     // The schema of the database is discoverable from the query_sql description.
     const sqlTool = tools.find((t) => t.name === 'query_sql');
     expect(sqlTool?.description).toContain('test_runs(id text pk, test_case_id text');
     expect(sqlTool?.description).toContain('evaluation_results(');
+  });
+
+  it.runIf(isPostgres())('on Postgres, query_sql is not offered and a call says why', async () => {
+    const r = await callTool('query_sql', { sql: 'select 1' });
+    expect(r.isError).toBe(true);
+    expect(r.error).toMatchObject({ code: 'tool_unavailable', message: expect.stringMatching(/^query_sql needs the SQLite storage/), details: { available: TOOLS } });
+    expectMetadata(r, 5120);
   });
 
   it('list_servers', async () => {
@@ -217,7 +229,7 @@ describe('tools', () => {
     expect(unknown.isError).toBe(true);
   });
 
-  it('query_sql reads on a read-only connection, with a row limit', async () => {
+  it.skipIf(isPostgres())('query_sql reads on a read-only connection, with a row limit', async () => {
     const r = await callTool('query_sql', { sql: "select classification, count(*) as n from test_runs where status = 'completed' group by classification order by classification" });
     expect(r.isError).toBe(false);
     expect(r.columns).toEqual(['classification', 'n']);
@@ -236,7 +248,7 @@ describe('tools', () => {
     expect(many.metadata.hint).toMatch(/100 rows|LIMIT/);
   });
 
-  it('a query with a huge result stays within budget; an oversized query is refused', async () => {
+  it.skipIf(isPostgres())('a query with a huge result stays within budget; an oversized query is refused', async () => {
     const huge = await callTool('query_sql', { sql: "select printf('%.*c', 1000000, 'x') as big, 2 as small" });
     expect(huge.isError).toBe(false);
     expectMetadata(huge, 5120);
@@ -251,7 +263,7 @@ describe('tools', () => {
     expect(tooLong.error?.message).toContain('10000');
   });
 
-  it.each([
+  it.skipIf(isPostgres()).each([
     ['INSERT', "insert into app_meta (key, value) values ('x', 'y')"],
     ['UPDATE', "update test_runs set status = 'failed'"],
     ['DELETE', 'delete from test_runs'],
@@ -260,13 +272,13 @@ describe('tools', () => {
     ['multiple statements', 'select 1; delete from test_runs'],
     ['a CTE that writes', 'with x as (select 1) delete from test_runs'],
     ['DROP after a comment', '/* select */ drop table test_runs'],
-  ])('query_sql refuses %s as read-only', async (_label, sql) => {
-    const r = await callTool('query_sql', { sql });
+  ])('query_sql refuses %s as read-only', async (_label, statement) => {
+    const r = await callTool('query_sql', { sql: statement });
     expect(r.isError).toBe(true);
     expect(r.error?.code).toBe('read_only');
     expect(r.error?.message).toContain('MCP tools are read-only');
     expectMetadata(r, 5120);
-    expect((getSqlite().prepare('select count(*) from test_runs').pluck().get() as number)).toBe(31);
+    expect(await get(sql`select count(*) as "n" from test_runs`)).toEqual({ n: 31 });
   });
 
   it('an unknown tool lists the available tools', async () => {
@@ -401,7 +413,7 @@ describe('timeout', () => {
     await slow?.close();
   });
 
-  it('a call over the timeout is stopped with a structured error, and the next query works', async () => {
+  it.skipIf(isPostgres())('a call over the timeout is stopped with a structured error, and the next query works', async () => {
     const c = await connectClient(slow.url, await newKey('slow'));
     const r = await callTool('query_sql', { sql: 'with recursive n(i) as (select 1 union all select i + 1 from n where i < 30000000) select count(*) from n' }, c);
     expect(r.isError).toBe(true);

@@ -6,7 +6,12 @@ import * as serverRoute from '@/app/api/servers/[id]/route';
 import * as toolsRoute from '@/app/api/servers/[id]/tools/route';
 import * as serversRoute from '@/app/api/servers/route';
 import * as testCasesRoute from '@/app/api/test-cases/route';
+import { sql } from 'drizzle-orm';
 import { databaseFile, getSqlite } from '@/db/client';
+import { isPostgres } from '@/db/dialect';
+import { insertServer } from '@/db/queries/servers';
+import { uniqueViolation } from '@/db/queries/util';
+import { all, get } from '@/db/sql';
 import { call } from './helpers/api';
 import { EVERYTHING_BIN, freePort, startBlackhole, startEverything } from './helpers/everything';
 
@@ -108,6 +113,15 @@ describe('validation and conflicts', () => {
     expect(byUrl.status).toBe(409);
   });
 
+  it('names the column a unique index refused, whichever database answers (two requests racing past the pre-check)', async () => {
+    const row = { transport: 'streamable-http' as const, authType: 'none' as const, status: 'inactive' as const };
+    await insertServer({ ...row, name: 'race', url: 'http://127.0.0.1:1/race-a' });
+    const caught = async (write: Promise<unknown>) => write.then(() => null, (err: unknown) => err);
+    expect(uniqueViolation(await caught(insertServer({ ...row, name: 'race', url: 'http://127.0.0.1:1/race-b' })))).toBe('mcp_servers.name');
+    expect(uniqueViolation(await caught(insertServer({ ...row, name: 'race-2', url: 'http://127.0.0.1:1/race-a' })))).toBe('mcp_servers.url');
+    expect(uniqueViolation(new Error('something else'))).toBeNull();
+  });
+
   it.each([
     [{ name: 'x', transport: 'streamable-http' }, 'url'],
     [{ name: 'x', transport: 'stdio', url: 'http://a' }, 'command'],
@@ -173,9 +187,13 @@ describe('secrets', () => {
     const list = await call(serversRoute.GET, 'GET', '/api/servers');
     expect(list.text).not.toContain(SENTINEL);
 
-    getSqlite().pragma('wal_checkpoint(FULL)');
-    for (const file of [databaseFile(), `${databaseFile()}-wal`]) {
-      if (fs.existsSync(file)) expect(fs.readFileSync(file).includes(SENTINEL)).toBe(false);
+    expect(JSON.stringify(await all(sql`select * from mcp_servers`))).not.toContain(SENTINEL);
+    // On SQLite the bytes on disk too (Postgres keeps its files to itself).
+    if (!isPostgres()) {
+      getSqlite().pragma('wal_checkpoint(FULL)');
+      for (const file of [databaseFile(), `${databaseFile()}-wal`]) {
+        if (fs.existsSync(file)) expect(fs.readFileSync(file).includes(SENTINEL)).toBe(false);
+      }
     }
   });
 
@@ -185,7 +203,7 @@ describe('secrets', () => {
     const res = await call<Server>(serverRoute.PATCH, 'PATCH', `/api/servers/${id}`, { params: { id }, body: { env: { TOKEN: '********', MODE: 'x' } } });
     expect(res.status).toBe(200);
     expect(res.body.env).toEqual({ TOKEN: '********', MODE: '********' });
-    const row = getSqlite().prepare('select env_secret from mcp_servers where id = ?').get(id) as { env_secret: string };
+    const row = (await get<{ env_secret: string }>(sql`select env_secret from mcp_servers where id = ${id}`)) ?? { env_secret: '' };
     expect(row.env_secret).not.toContain(SENTINEL);
     const { decryptJson } = await import('@/lib/crypto/secrets');
     expect(decryptJson(row.env_secret)).toEqual({ TOKEN: `${SENTINEL}-env`, MODE: 'x' });

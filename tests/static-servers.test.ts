@@ -9,7 +9,8 @@ import * as exportRoute from '@/app/api/servers/export/route';
 import * as serversRoute from '@/app/api/servers/route';
 import * as runRoute from '@/app/api/test-runs/[id]/route';
 import * as runsRoute from '@/app/api/test-runs/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { get } from '@/db/sql';
 import { waitForJob } from '@/lib/eval/run/jobs';
 import { createTestCase } from '@/lib/test-cases/service';
 import { call } from './helpers/api';
@@ -198,7 +199,7 @@ describe('editing a static server', () => {
     const { body: s } = await create({ name: 'shifting', transport: 'static', tools: [{ name: 'one', description: '', inputSchema: { type: 'object' } }] });
     const live = await call<Server>(serverRoute.PATCH, 'PATCH', `/api/servers/${s.id}`, { params: { id: s.id }, body: { transport: 'streamable-http', url: everything.url } });
     expect(live.body).toMatchObject({ transport: 'streamable-http', status: 'active' });
-    expect(getSqlite().prepare('select count(*) from static_tools where server_id = ?').pluck().get(s.id)).toBe(0);
+    expect(await get(sql`select count(*) as "n" from static_tools where server_id = ${s.id}`)).toEqual({ n: 0 });
     expect((await toolsOf(s.id)).map((t) => t.name)).toContain('echo');
 
     const noTools = await call<ErrorBody>(serverRoute.PATCH, 'PATCH', `/api/servers/${s.id}`, { params: { id: s.id }, body: { transport: 'static' } });
@@ -220,7 +221,7 @@ describe('editing a static server', () => {
     const valid = await call<ErrorBody>(callRoute.POST, 'POST', '/x', { params: { id, name: 'lookup' }, body: { arguments: { query: 'x' } } });
     expect(valid.status).toBe(422);
     expect(valid.body.error.code).toBe('static_tool_not_executable');
-    expect(getSqlite().prepare('select count(*) from tool_executions where server_id = ?').pluck().get(id)).toBe(0);
+    expect(await get(sql`select count(*) as "n" from tool_executions where server_id = ${id}`)).toEqual({ n: 0 });
 
     const exported = await call<{ mcpServers: Record<string, unknown> }>(exportRoute.GET, 'GET', '/api/servers/export', { query: { format: 'mcp' } });
     expect(exported.status).toBe(200);
@@ -256,7 +257,7 @@ describe('snapshot of a live server', () => {
     const down = (await create({ name: 'down', transport: 'streamable-http', url: `http://127.0.0.1:${port}/mcp` })).body;
     const failed = await call<ErrorBody>(snapshotRoute.POST, 'POST', '/x', { params: { id: down.id }, body: { name: 'down-frozen' } });
     expect(failed.status).toBe(502);
-    expect(getSqlite().prepare(`select count(*) from mcp_servers where name = 'down-frozen'`).pluck().get()).toBe(0);
+    expect(await get(sql`select count(*) as "n" from mcp_servers where name = 'down-frozen'`)).toEqual({ n: 0 });
   });
 });
 

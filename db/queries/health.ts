@@ -1,14 +1,15 @@
 import 'server-only';
-import { count } from 'drizzle-orm';
-import { getDb, getSqlite } from '../client';
-import { mcpServers } from '../schema';
+import { count, sql } from 'drizzle-orm';
+import { getDb } from '../client';
+import { get } from '../sql';
+import { mcpServers } from '../tables';
 
 export async function pingDatabase(): Promise<void> {
-  getSqlite().prepare('select 1').get();
+  await get(sql`select 1 as ok`);
 }
 
 export async function serverStatusCounts(): Promise<Record<'inactive' | 'active' | 'failed', number>> {
-  const rows = getDb().select({ status: mcpServers.status, n: count() }).from(mcpServers).groupBy(mcpServers.status).all();
+  const rows = await getDb().select({ status: mcpServers.status, n: count() }).from(mcpServers).groupBy(mcpServers.status);
   const out = { inactive: 0, active: 0, failed: 0 };
   for (const r of rows) out[r.status] = r.n;
   return out;
@@ -18,25 +19,20 @@ export type RunActivity = { finished: number; failed: number; p50: number | null
 
 /** Activity of the last hour, from the indexed created_at column; percentiles by nearest rank in SQL. */
 export async function runActivity(sinceIso: string, fiveMinutesAgoIso: string): Promise<RunActivity> {
-  const sqlite = getSqlite();
-  const agg = sqlite
-    .prepare(
-      `select count(*) as finished,
-              sum(status = 'failed') as failed,
-              sum(coalesce(completed_at, created_at) >= ?) as recent
-         from test_runs
-        where created_at >= ? and status in ('completed', 'failed')`,
-    )
-    .get(fiveMinutesAgoIso, sinceIso) as { finished: number; failed: number | null; recent: number | null };
-  const latency = sqlite.prepare(
-    `select execution_time_ms from test_runs
-      where created_at >= ? and status = 'completed' and execution_time_ms is not null
-      order by execution_time_ms limit 1 offset ?`,
-  );
-  const n = sqlite
-    .prepare(`select count(*) from test_runs where created_at >= ? and status = 'completed' and execution_time_ms is not null`)
-    .pluck()
-    .get(sinceIso) as number;
-  const pick = (q: number) => (n === 0 ? null : ((latency.pluck().get(sinceIso, Math.max(0, Math.ceil(q * n) - 1)) as number | undefined) ?? null));
-  return { finished: agg.finished, failed: agg.failed ?? 0, p50: pick(0.5), p95: pick(0.95), lastFiveMinutes: agg.recent ?? 0 };
+  const agg = await get<{ finished: number; failed: number | null; recent: number | null; timed: number }>(sql`select
+        count(*) as "finished",
+        sum(case when status = 'failed' then 1 else 0 end) as "failed",
+        sum(case when coalesce(completed_at, created_at) >= ${fiveMinutesAgoIso} then 1 else 0 end) as "recent",
+        sum(case when status = 'completed' and execution_time_ms is not null then 1 else 0 end) as "timed"
+      from test_runs
+     where created_at >= ${sinceIso} and status in ('completed', 'failed')`);
+  const n = agg?.timed ?? 0;
+  const pick = async (q: number): Promise<number | null> => {
+    if (n === 0) return null;
+    const row = await get<{ ms: number }>(sql`select execution_time_ms as "ms" from test_runs
+        where created_at >= ${sinceIso} and status = 'completed' and execution_time_ms is not null
+        order by execution_time_ms limit 1 offset ${Math.max(0, Math.ceil(q * n) - 1)}`);
+    return row?.ms ?? null;
+  };
+  return { finished: agg?.finished ?? 0, failed: agg?.failed ?? 0, p50: await pick(0.5), p95: await pick(0.95), lastFiveMinutes: agg?.recent ?? 0 };
 }

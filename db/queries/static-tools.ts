@@ -1,50 +1,48 @@
 import 'server-only';
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { getDb, type Db } from '../client';
-import { staticTools, type StaticToolRow } from '../schema';
+import { getDb } from '../client';
+import type { StaticToolRow } from '../schema';
+import { staticTools } from '../tables';
 
 export type StaticToolValues = Omit<StaticToolRow, 'serverId' | 'ordinal' | 'outputSchema' | 'annotations'> &
   Partial<Pick<StaticToolRow, 'outputSchema' | 'annotations'>>;
 
 /** The tools of a static server, in listing order. */
 export async function listStaticTools(serverId: string): Promise<StaticToolRow[]> {
-  return getDb().select().from(staticTools).where(eq(staticTools.serverId, serverId)).orderBy(asc(staticTools.ordinal)).all();
+  return getDb().select().from(staticTools).where(eq(staticTools.serverId, serverId)).orderBy(asc(staticTools.ordinal));
 }
 
 export async function countStaticTools(serverIds: string[]): Promise<Map<string, number>> {
   if (serverIds.length === 0) return new Map();
-  const rows = getDb()
+  const rows = await getDb()
     .select({ serverId: staticTools.serverId, n: count() })
     .from(staticTools)
     .where(inArray(staticTools.serverId, serverIds))
-    .groupBy(staticTools.serverId)
-    .all();
+    .groupBy(staticTools.serverId);
   return new Map(rows.map((r) => [r.serverId, r.n]));
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Rows per INSERT: 7 values each stays far below SQLite's 32,766 and Postgres's 65,535 bound parameters. */
+const INSERT_CHUNK = 1000;
 
 /**
- * Replaces the whole list (order = array order) inside the caller's transaction: the server
- * writes of db/queries/servers.ts pass theirs, so a server is never seen with half a list.
+ * Replaces the whole list (order = array order). Call inside withTransaction with the server's
+ * own write (db/queries/servers.ts does), so a server is never seen with half a list.
  */
-export function writeStaticTools(tx: Tx, serverId: string, tools: StaticToolValues[]): void {
-  tx.delete(staticTools).where(eq(staticTools.serverId, serverId)).run();
-  if (tools.length === 0) return;
-  // SQLite binds at most 32,766 variables: 7 per tool, so chunks of 1,000 stay well below.
-  for (let i = 0; i < tools.length; i += 1000) {
-    tx.insert(staticTools)
-      .values(
-        tools.slice(i, i + 1000).map((t, k) => ({
-          serverId,
-          ordinal: i + k,
-          name: t.name,
-          description: t.description,
-          inputSchema: t.inputSchema,
-          outputSchema: t.outputSchema ?? null,
-          annotations: t.annotations ?? null,
-        })),
-      )
-      .run();
+export async function writeStaticTools(serverId: string, tools: StaticToolValues[]): Promise<void> {
+  const db = getDb();
+  await db.delete(staticTools).where(eq(staticTools.serverId, serverId));
+  for (let i = 0; i < tools.length; i += INSERT_CHUNK) {
+    await db.insert(staticTools).values(
+      tools.slice(i, i + INSERT_CHUNK).map((t, k) => ({
+        serverId,
+        ordinal: i + k,
+        name: t.name,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        outputSchema: t.outputSchema ?? null,
+        annotations: t.annotations ?? null,
+      })),
+    );
   }
 }

@@ -1,11 +1,14 @@
-import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseFile, getSqlite } from '@/db/client';
+import { getSqlite } from '@/db/client';
+import { isPostgres } from '@/db/dialect';
 import { failRun, getSnapshot } from '@/db/queries/runs';
+import { get, run as runSql } from '@/db/sql';
+import { withTransaction } from '@/db/transaction';
 import { latestSnapshotSchema } from '@/db/queries/tool-schemas';
 import { seedCase, seedRun, seedServer } from '@/tests/helpers/eval-seed';
 import { toolSnapshotHash } from '../tool-hash';
-import { snapshotStorageCounts, storeRunTools, type SnapshotToolInput } from './tool-snapshots';
+import { snapshotStorageCounts, storeRunTools, storeRunToolsSqlite, type SnapshotToolInput } from './tool-snapshots';
 
 const tools: SnapshotToolInput[] = [
   { serverName: 'notes', serverUrl: 'http://n/mcp', name: 'search', exposedName: 'notes__search', description: 'Find notes.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
@@ -17,8 +20,8 @@ let caseId = '';
 async function newRun(): Promise<string> {
   return (await seedRun(caseId)).id;
 }
-function store(runId: string, listing: SnapshotToolInput[]): void {
-  getSqlite().transaction(() => storeRunTools(runId, listing))();
+async function store(runId: string, listing: SnapshotToolInput[]): Promise<void> {
+  await withTransaction(() => storeRunTools(runId, listing));
 }
 
 beforeAll(async () => {
@@ -29,8 +32,8 @@ describe('storeRunTools', () => {
   it('stores a listing once and reads it back exactly, in the order shown', async () => {
     const a = await newRun();
     const b = await newRun();
-    store(a, tools);
-    store(b, tools);
+    await store(a, tools);
+    await store(b, tools);
     expect(await snapshotStorageCounts()).toEqual({ snapshots: 3, sets: 1, members: 3, runsWithTools: 2 });
     const back = await getSnapshot(b);
     expect(back.map((t) => t.exposedName)).toEqual(['notes__search', 'notes__add', 'files__read']);
@@ -41,10 +44,10 @@ describe('storeRunTools', () => {
 
   it('adds only what changed: a new description is one definition, a new order only a listing', async () => {
     const changed = await newRun();
-    store(changed, [{ ...(tools[0] as SnapshotToolInput), description: 'Find notes by text.' }, ...tools.slice(1)]);
+    await store(changed, [{ ...(tools[0] as SnapshotToolInput), description: 'Find notes by text.' }, ...tools.slice(1)]);
     expect(await snapshotStorageCounts()).toMatchObject({ snapshots: 4, sets: 2, members: 6 });
     const reordered = await newRun();
-    store(reordered, [...tools].reverse());
+    await store(reordered, [...tools].reverse());
     expect(await snapshotStorageCounts()).toMatchObject({ snapshots: 4, sets: 3, members: 9 });
     expect((await getSnapshot(reordered)).map((t) => t.name)).toEqual(['read', 'add', 'search']);
     expect(await latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
@@ -53,25 +56,36 @@ describe('storeRunTools', () => {
   it('latestSnapshotSchema answers with the schema of the newest run that showed the tool', async () => {
     const v2 = { type: 'object', properties: { q: { type: 'string' }, tag: { type: 'string' } } };
     const newer = await newRun();
-    store(newer, [{ ...(tools[0] as SnapshotToolInput), inputSchema: v2 }]);
+    await store(newer, [{ ...(tools[0] as SnapshotToolInput), inputSchema: v2 }]);
     expect(await latestSnapshotSchema('notes', 'search')).toEqual(v2);
     // Back to the first definition: stored once, and now the latest again.
     const newest = await newRun();
-    store(newest, tools);
+    await store(newest, tools);
     expect(await latestSnapshotSchema('notes', 'search')).toEqual(tools[0]?.inputSchema);
     expect(await latestSnapshotSchema('notes', 'no_such_tool')).toBeUndefined();
   });
 
   it('uses a definition another writer stored first (unique hash, ON CONFLICT DO NOTHING)', async () => {
-    const other = new Database(databaseFile());
     const extra: SnapshotToolInput = { serverName: 'files', name: 'write', exposedName: 'files__write', inputSchema: { type: 'object', required: ['path'] } };
     const hash = toolSnapshotHash({ serverName: 'files', name: 'write', description: '', inputSchema: { required: ['path'], type: 'object' }, outputSchema: null });
-    other.prepare(`insert into tool_snapshots (hash, server_name, name, description, input_schema) values (?, 'files', 'write', '', '{"required":["path"],"type":"object"}')`).run(hash);
-    other.close();
+    await runSql(sql`insert into tool_snapshots (hash, server_name, name, description, input_schema) values (${hash}, 'files', 'write', '', ${'{"required":["path"],"type":"object"}'})`);
     const run = await newRun();
-    store(run, [extra]);
-    expect(getSqlite().prepare('select count(*) from tool_snapshots where hash = ?').pluck().get(hash)).toBe(1);
+    await store(run, [extra]);
+    expect(await get(sql`select count(*) as "n" from tool_snapshots where hash = ${hash}`)).toEqual({ n: 1 });
     expect((await getSnapshot(run))[0]?.inputSchema).toEqual({ required: ['path'], type: 'object' });
+  });
+
+  it.skipIf(isPostgres())('the SQLite engine path (prepared statements in a synchronous transaction) stores the same rows', async () => {
+    const listing: SnapshotToolInput[] = [{ ...(tools[1] as SnapshotToolInput), description: 'Add a note (sync).' }, ...tools.slice(2)];
+    const viaSync = await newRun();
+    getSqlite().transaction(() => storeRunToolsSqlite(viaSync, listing))();
+    const before = await snapshotStorageCounts();
+    const viaAsync = await newRun();
+    await store(viaAsync, listing);
+    expect(await snapshotStorageCounts()).toEqual({ ...before, runsWithTools: before.runsWithTools + 1 });
+    const setOf = async (id: string) => get<{ tool_set_id: number }>(sql`select tool_set_id from test_runs where id = ${id}`);
+    expect(await setOf(viaAsync)).toEqual(await setOf(viaSync));
+    expect((await getSnapshot(viaAsync)).map((t) => t.snapshotHash)).toEqual((await getSnapshot(viaSync)).map((t) => t.snapshotHash));
   });
 
   it('a failed run whose listing cannot be stored still fails, leaving no half-written listing', async () => {
@@ -82,15 +96,15 @@ describe('storeRunTools', () => {
       { serverName: 'x', name: 'two', exposedName: 'same', inputSchema: { type: 'object' } },
     ];
     await failRun(run, 'failed', 'boom', {}, clash);
-    expect(getSqlite().prepare('select status, error_message from test_runs where id = ?').get(run)).toEqual({ status: 'failed', error_message: 'boom' });
+    expect(await get(sql`select status, error_message from test_runs where id = ${run}`)).toEqual({ status: 'failed', error_message: 'boom' });
     expect(await getSnapshot(run)).toEqual([]);
     expect(await snapshotStorageCounts()).toEqual(before);
   });
 
   it('an empty listing leaves the run without tools', async () => {
     const run = await newRun();
-    store(run, tools);
-    store(run, []);
+    await store(run, tools);
+    await store(run, []);
     expect(await getSnapshot(run)).toEqual([]);
   });
 });

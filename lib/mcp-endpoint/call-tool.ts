@@ -3,7 +3,7 @@ import { AppError, fromDatabaseError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { describeArgumentErrors } from './argument-errors';
 import { renderError, type Rendered, type ToolErrorBody } from './budget';
-import { findEndpointTool, TOOL_NAMES } from './tools/registry';
+import { availableToolNames, findEndpointTool, unavailableToolReason } from './tools/registry';
 
 export const CALL_TIMEOUT_MS = 30_000;
 
@@ -49,10 +49,12 @@ export async function callEndpointTool(name: string, rawArgs: unknown, options: 
   let outcome: CallOutcome;
   const tool = findEndpointTool(name);
   if (!tool) {
-    outcome = {
-      ...renderError({ code: 'unknown_tool', message: `Unknown tool '${name}'. Available tools: ${TOOL_NAMES.join(', ')}`, details: { available: TOOL_NAMES } }, info),
-      isError: true,
-    };
+    const available = availableToolNames();
+    const reason = unavailableToolReason(name);
+    const error = reason
+      ? { code: 'tool_unavailable', message: reason, details: { available } }
+      : { code: 'unknown_tool', message: `Unknown tool '${name}'. Available tools: ${available.join(', ')}`, details: { available } };
+    outcome = { ...renderError(error, info), isError: true };
   } else {
     try {
       const rendered = await withTimeout(

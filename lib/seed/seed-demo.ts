@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSqlite } from '@/db/client';
+import { withTransaction } from '@/db/transaction';
 import { getMeta, setMeta } from '@/db/queries/app-meta';
 import { findServerConflict, getServersByNames, insertServer, updateServer } from '@/db/queries/servers';
 import { insertTestCase } from '@/db/queries/test-cases';
@@ -29,7 +29,7 @@ export function demoServerUrl(appUrl: string, id: DemoServerId): string {
  */
 export async function seedDemoData(appUrl: string): Promise<{ seeded: boolean; servers: number; testCases: number }> {
   if (await getMeta(SEEDED_KEY)) return { seeded: false, servers: 0, testCases: 0 };
-  return inOneTransaction(async () => {
+  return withTransaction(async () => {
     let servers = 0;
     for (const reg of DEMO_REGISTRATIONS) {
       const url = `${appUrl}${reg.path}`;
@@ -60,23 +60,6 @@ export async function seedDemoData(appUrl: string): Promise<{ seeded: boolean; s
   });
 }
 
-/**
- * One SQLite transaction around awaited query calls. Start-up runs it before any request, so
- * nothing else writes meanwhile. (Stopgap until db/transaction.ts's withTransaction lands.)
- */
-async function inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
-  const sqlite = getSqlite();
-  sqlite.exec('BEGIN IMMEDIATE');
-  try {
-    const result = await work();
-    sqlite.exec('COMMIT');
-    return result;
-  } catch (err) {
-    if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-    throw err;
-  }
-}
-
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** For databases seeded before the app URL was recorded: a loopback URL of the demo path. */
@@ -98,7 +81,7 @@ function looksLikeOwnDemoUrl(url: string, path: string): boolean {
 export async function repointDemoServers(appUrl: string): Promise<number> {
   const previous = await getMeta(APP_URL_KEY);
   if (previous === appUrl || !(await getMeta(SEEDED_KEY))) return 0;
-  return inOneTransaction(async () => {
+  return withTransaction(async () => {
     const rows = await getServersByNames(DEMO_REGISTRATIONS.map((r) => r.id));
     let moved = 0;
     for (const reg of DEMO_REGISTRATIONS) {
