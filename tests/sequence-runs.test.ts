@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as summaryRoute from '@/app/api/metrics/summary/route';
 import * as runRoute from '@/app/api/test-runs/[id]/route';
 import { getSqlite } from '@/db/client';
+import { isPostgres } from '@/db/dialect';
 import { getEvaluation, getRun } from '@/db/queries/runs';
 import { completeSequenceRun, getCallResults } from '@/db/queries/sequence-runs';
 import { judgeSequence } from '@/lib/eval/judge/sequence/judge';
@@ -45,10 +46,16 @@ describe('sequence runs: store and per-call metrics', () => {
   const negativeId = w.testCase({ name: 'chat', expected: null, servers: ['todo'] });
   const model = w.modelSettings({ provider: 'openai', model: 'gpt-test' });
   const otherModel = w.modelSettings({ provider: 'anthropic', model: 'claude-test' });
-  const pending = (testCaseId: string, modelSettingsId = model) => w.run({ testCaseId, modelSettingsId, status: 'running' });
+  /** A running run, stored (the writer queues rows on Postgres until flushed). */
+  const pending = async (testCaseId: string, modelSettingsId = model) => {
+    const runId = w.run({ testCaseId, modelSettingsId, status: 'running' });
+    await w.flush();
+    return runId;
+  };
 
   it('has no calls figures before any sequence run', async () => {
     w.run({ testCaseId: caseId, modelSettingsId: model, selected: { server: 'todo', name: 'search_todos' }, executionTimeMs: 50 });
+    await w.flush();
     const res = await call<MetricsSummary>(summaryRoute.GET, 'GET', '/api/metrics/summary');
     expect(res.status).toBe(200);
     expect(res.body.calls).toBeNull();
@@ -56,7 +63,7 @@ describe('sequence runs: store and per-call metrics', () => {
 
   let storedRun = '';
   it('stores the verdict, trajectory, evaluation and per-call rows in one go', async () => {
-    const runId = pending(caseId);
+    const runId = await pending(caseId);
     storedRun = runId;
     const trajectory = trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'update_todo', { id: 42 })]);
     await store(runId, [SEARCH, UPDATE], trajectory);
@@ -85,13 +92,16 @@ describe('sequence runs: store and per-call metrics', () => {
   });
 
   it('a failed write leaves nothing behind (one transaction)', async () => {
-    const runId = pending(caseId);
+    const runId = await pending(caseId);
     const trajectory = trajectoryOf([callOf(0, 'search_todos', { query: 'milk' })]);
     const verdict = judgeSequence({ testCase: { expectedCalls: [SEARCH], callOrder: 'exact', forbiddenTools: null }, trajectory, snapshot });
     const record = toSequenceRunRecord({ verdict, expectedCalls: [SEARCH], trajectory, argumentMatching: 'strict', executionTimeMs: 5 });
     // An out-of-range correctness breaks call_results' CHECK after the run row was written.
     record.calls[0] = { ...record.calls[0]!, argumentCorrectness: 2 };
-    await expect(completeSequenceRun(runId, snapshot, record)).rejects.toThrow(/CHECK/);
+    // SQLite says "CHECK constraint failed"; Postgres "violates check constraint" (drizzle's error carries it as its cause).
+    const failure = await completeSequenceRun(runId, snapshot, record).then(() => null, (err: unknown) => err);
+    const text = (e: unknown): string => (e instanceof Error ? `${e.message} ${text(e.cause)}` : '');
+    expect(text(failure)).toMatch(/CHECK constraint failed|violates check constraint "ck_call_results_correctness"/);
     expect(await getRun(runId)).toMatchObject({ status: 'running', classification: null, trajectory: null });
     expect(await getEvaluation(runId)).toBeUndefined();
     expect(await getCallResults(runId)).toEqual([]);
@@ -99,9 +109,9 @@ describe('sequence runs: store and per-call metrics', () => {
 
   it('reports per-call precision/recall/F1 and per-case steps, tokens and latency', async () => {
     // A missing call and a forbidden one: 1 TP + 1 FN, 1 FP.
-    await store(pending(caseId), [SEARCH, UPDATE], trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'delete_todo', { id: 42 })]), [{ server: 'todo', tool: 'delete_todo' }]);
+    await store(await pending(caseId), [SEARCH, UPDATE], trajectoryOf([callOf(0, 'search_todos', { query: 'milk' }), callOf(1, 'delete_todo', { id: 42 })]), [{ server: 'todo', tool: 'delete_todo' }]);
     // A negative case answered without a call: TN, no per-call rows.
-    await store(pending(negativeId, otherModel), [], trajectoryOf([]));
+    await store(await pending(negativeId, otherModel), [], trajectoryOf([]));
     const res = await call<MetricsSummary>(summaryRoute.GET, 'GET', '/api/metrics/summary');
     expect(res.body.calls).toEqual({
       runs: 3,
@@ -129,7 +139,8 @@ describe('sequence runs: store and per-call metrics', () => {
     expect(one.body.calls).toMatchObject({ runs: 1, counts: { tp: 0, fp: 0, fn: 0 }, precision: null, recall: null, f1: null });
   });
 
-  it('reads the per-call rows and the sequence runs through their own indexes, not a scan of every run', () => {
+  // SQLite's plans; Postgres chooses by its own statistics.
+  it.skipIf(isPostgres())('reads the per-call rows and the sequence runs through their own indexes, not a scan of every run (SQLite)', () => {
     const plan = (sql: string) => (getSqlite().prepare(`explain query plan ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
     expect(plan(`select outcome, argument_correctness from call_results where test_run_id = 'x'`)).toMatch(/COVERING INDEX idx_call_results_run_outcome/);
     // 100k runs with 2% sequence runs: 274 ms per summary's calls figures without it, 16 ms with it.
