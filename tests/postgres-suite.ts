@@ -26,7 +26,6 @@ export const POSTGRES_SUITE: string[] = [
   'tests/batch-matrix.test.ts',
   'tests/batch-report.test.ts',
   'tests/sequence-runs.test.ts',
-  'tests/sequence-runs.test.ts',
   'tests/metrics.test.ts',
   'tests/metrics-compare.test.ts',
   'tests/metrics-trend.test.ts',
