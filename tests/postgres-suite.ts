@@ -4,6 +4,10 @@
  * passes on both. Files that are about SQLite itself stay out, with the reason, in SQLITE_ONLY.
  */
 export const POSTGRES_SUITE: string[] = [
+  'tests/mcp-endpoint-inspector.test.ts',
+  'tests/static-servers-similarity.test.ts',
+  'tests/argument-types.test.ts',
+  'tests/auth-exposed.test.ts',
   'tests/health.test.ts',
   'tests/embeddings-cache.test.ts',
   'tests/settings.test.ts',
