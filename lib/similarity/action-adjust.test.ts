@@ -18,6 +18,9 @@ describe('action adjustment', () => {
     // One object word of three in common: a third of the cut.
     expect(adjustForActions(0.9, 'different', 1 / 3)).toBeCloseTo(0.9 * (1 - 0.2), 5);
     expect(adjustForActions(0.5, 'different', 0)).toBe(0.5);
+    // Two different writes (create vs update) lose half as much as a read against a write.
+    expect(adjustForActions(0.9, 'different', 1, true)).toBeCloseTo(0.9 * (1 - 0.3), 5);
+    expect(adjustForActions(0.9, 'opposite', 1, true)).toBeCloseTo(0.9 * (1 - 0.7), 5);
   });
 
   it('raises synonymous actions on a shared object, more the more they share, and leaves unknown verbs alone', () => {
@@ -55,5 +58,17 @@ describe('action adjustment', () => {
     expect(scores.pair(0, 1)).toBeCloseTo(0.9 * (1 - 0.6), 5);
     // The same action gains by the Jaccard share (label of email+label: 1/2).
     expect(scores.pair(2, 3)).toBeCloseTo(0.9 + 0.5 * 0.5 * 0.1, 5);
+  });
+
+  it('cuts a read against a write, and a write against a destroy, more than two writes', () => {
+    const names = ['get_flag', 'update_flag', 'create_flag', 'delete_flag'];
+    const actions = names.map((n) => parseToolAction(n, ''));
+    const n = names.length;
+    const inner: PairScores = { count: n, fillUpper: (s, e, out) => { for (let i = s; i < e; i++) for (let j = i + 1; j < n; j++) out[(i - s) * n + j] = 0.9; }, pair: () => 0.9 };
+    const scores = actionAdjustedScores(inner, actions, (x) => x, (x) => x);
+    expect(scores.pair(0, 1)).toBeCloseTo(0.36, 5); // get vs update: read vs write
+    expect(scores.pair(1, 2)).toBeCloseTo(0.63, 5); // update vs create: two writes
+    expect(scores.pair(1, 3)).toBeCloseTo(0.36, 5); // update vs delete: write vs destroy
+    expect(scores.pair(2, 3)).toBeCloseTo(0.27, 5); // create vs delete: opposites
   });
 });

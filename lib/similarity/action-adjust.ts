@@ -1,4 +1,4 @@
-import { actionKey, objectKey, relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
+import { actionKey, actionMode, objectKey, relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
 import type { PairScores } from './vector';
 
 /**
@@ -10,12 +10,18 @@ import type { PairScores } from './vector';
  *   related actions:            s + RELATED_GAIN x o x (1 - s)
  *   opposite action:            s x (1 - OPPOSITE_PENALTY x o x nearness(s))
  *   different action:           s x (1 - DIFFERENT_PENALTY x o x nearness(s))
+ *   ... both writing:           s x (1 - WRITES_PENALTY x o x nearness(s))
  *   a verb outside the table:   s
  *
  * The relation comes from lib/text/actions.ts (relateActions): same class = synonym; two reading
  * classes (get, list, describe, export) = related; a read against a change (list vs create, get vs
  * update) or two unrelated changes (create vs update, clone vs delete) = different; undoing
- * pairs = opposite. A name's alternatives (get_or_create) take the closest relation.
+ * pairs = opposite. A name's alternatives (get_or_create) take the closest relation. Each
+ * action also has a mode (actionMode): it reads, writes, or destroys (delete, stop, revoke,
+ * reject, un-/de-/dis- verbs). Different actions across modes (get vs update, put vs delete)
+ * are different jobs however alike their texts; two different writes on one object (create vs
+ * update, merge vs rebase, apply vs create, type vs fill) are as often confused as not, so
+ * they lose half as much (WRITES_PENALTY).
  * objectOverlap is the Jaccard share of object words, compared by plural-blind keys
  * (objectKey: aliases = alias, databases = database). Every adjustment needs an object word in
  * common and grows with the share: a shared verb alone (create_issue vs create_repository)
@@ -44,10 +50,12 @@ export const SYNONYM_GAIN = 0.5;
 export const RELATED_GAIN = 0.2;
 export const OPPOSITE_PENALTY = 0.7;
 export const DIFFERENT_PENALTY = 0.6;
+export const WRITES_PENALTY = 0.3;
 /** On the calibrated scale the median confusable pair sits at 0.92, so "near-identical" has to be much closer to 1. */
 export const NEAR_IDENTICAL = 0.03;
 
-export function adjustForActions(s: number, relation: ActionRelation, overlap: number): number {
+/** `writes`: both actions write (neither reads nor destroys); only a 'different' relation reads it. */
+export function adjustForActions(s: number, relation: ActionRelation, overlap: number, writes = false): number {
   const nearness = Math.min(1, Math.max(0, (1 - s) / NEAR_IDENTICAL));
   switch (relation) {
     case 'same':
@@ -58,7 +66,7 @@ export function adjustForActions(s: number, relation: ActionRelation, overlap: n
     case 'opposite':
       return Math.max(0, s * (1 - OPPOSITE_PENALTY * overlap * nearness));
     case 'different':
-      return Math.max(0, s * (1 - DIFFERENT_PENALTY * overlap * nearness));
+      return Math.max(0, s * (1 - (writes ? WRITES_PENALTY : DIFFERENT_PENALTY) * overlap * nearness));
     default:
       return s;
   }
@@ -94,6 +102,7 @@ export function actionAdjustedScores(
     if (key) verbId[i] = verbIndex.get(key)!;
   });
   const v = verbs.length;
+  const writes = verbs.map((key) => actionMode(key) === 'write');
   // Filled on demand: only verbs of tools that share an object are ever related (all v x v at once blocks the event loop).
   const relation = new Int8Array(v * v).fill(-1);
   const relationOf = (x: number, y: number): number => {
@@ -141,7 +150,7 @@ export function actionAdjustedScores(
     const relation = RELATIONS[code]!;
     const penalised = relation === 'opposite' || relation === 'different';
     const overlap = penalised && heads[i] === heads[j] && heads[i]! >= 0 ? 1 : overlapOf(i, j);
-    return overlap === 0 ? raw : fromScore(adjustForActions(toScore(raw), relation, overlap));
+    return overlap === 0 ? raw : fromScore(adjustForActions(toScore(raw), relation, overlap, writes[vi]! && writes[vj]!));
   };
 
   // A fresh stamp per row visit: a row filled again (another sweep) must be adjusted again.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { knownVerb, objectOverlap, parseToolAction, relateActions, withoutProductPrefixes } from './actions';
+import { actionMode, knownVerb, objectOverlap, parseToolAction, relateActions, withoutProductPrefixes } from './actions';
 
 describe('actions and objects', () => {
   it('reads the verb from the name past a product prefix, else from the description', () => {
@@ -39,6 +39,15 @@ describe('actions and objects', () => {
     expect(parseToolAction('take_screenshot', 'Take a screenshot of the page')).toMatchObject({ verb: 'take', object: ['screenshot'] });
     expect(parseToolAction('search_sentry_tools', 'Find tools').object).toEqual(['sentry']);
     expect(parseToolAction('maintenance_off', 'Disable maintenance mode').object).toEqual(['maintenance']);
+  });
+
+  it('says whether an action reads, writes or destroys', () => {
+    expect(['get', 'list', 'describe', 'export', 'take'].map(actionMode)).toEqual(['read', 'read', 'read', 'read', 'read']);
+    expect(['create', 'update', 'put', 'start', 'merge', 'dispatch', 'detach'].map(actionMode)).toEqual(['write', 'write', 'write', 'write', 'write', 'write', 'write']);
+    expect(['delete', 'wipe', 'cancel', 'revoke', 'reject', 'uninstall', 'disconnect'].map(actionMode)).toEqual(['destroy', 'destroy', 'destroy', 'destroy', 'destroy', 'destroy', 'destroy']);
+    expect(actionMode('get|create')).toBeNull();
+    expect(actionMode('create|update')).toBe('write');
+    expect(actionMode(null)).toBeNull();
   });
 
   it('compares objects by plural-blind keys', () => {

@@ -75,6 +75,9 @@ const READING = new Set([
   'crawl', 'scrape', 'validate', 'verify', 'test', 'predict', 'translate', 'convert', 'render', 'transcribe', 'calculate', 'compute',
 ]);
 
+/** Classes that end or take away: deleting, stopping, revoking, rejecting (and un-/de-/dis- verbs, which undo). */
+const DESTRUCTIVE = new Set(['delete', 'stop', 'revoke', 'reject']);
+
 /** Classes that overlap in practice: no adjustment up or down between them. */
 const RELATED_CLASSES: readonly [string, string][] = [
   ['start', 'create'],
@@ -438,4 +441,24 @@ export function objectOverlap(a: readonly string[], b: readonly string[]): numbe
 /** The verb and its alternatives as one key ("get|create"), as relateActions reads it; null without a verb. */
 export function actionKey(action: ToolAction): string | null {
   return action.verb ? [action.verb, ...action.alternatives].join('|') : null;
+}
+
+export type ActionMode = 'read' | 'write' | 'destroy';
+
+/**
+ * What an action does to its object: reads it (get, list, analyze, export, ...), destroys or
+ * ends it (delete, stop, revoke, reject, and un-/de-/dis- verbs: uninstall, disconnect), or
+ * otherwise writes it (create, update, start, send, move, ...). An action with alternatives
+ * ("get|create") has the mode of all of them when they agree, else null; so has no action.
+ */
+export function actionMode(action: string | null): ActionMode | null {
+  if (!action) return null;
+  let mode: ActionMode | null = null;
+  for (const verb of action.split('|')) {
+    const cls = actionClass(verb);
+    const one: ActionMode = READING.has(cls) ? 'read' : DESTRUCTIVE.has(cls) || (!VERB_CLASS.has(verb) && NEGATING_PREFIXES.some((p) => verb.startsWith(p) && VERB_CLASS.has(verb.slice(p.length)))) ? 'destroy' : 'write';
+    if (mode && mode !== one) return null;
+    mode = one;
+  }
+  return mode;
 }
