@@ -4,6 +4,9 @@
  * passes on both. Files that are about SQLite itself stay out, with the reason, in SQLITE_ONLY.
  */
 export const POSTGRES_SUITE: string[] = [
+  'tests/remote-limits.test.ts',
+  'tests/similarity-input.test.ts',
+  'tests/quality-lint.test.ts',
   'tests/mcp-endpoint-inspector.test.ts',
   'tests/static-servers-similarity.test.ts',
   'tests/argument-types.test.ts',

@@ -8,7 +8,8 @@ import * as toolsRoute from '@/app/api/servers/[id]/tools/route';
 import * as importRoute from '@/app/api/servers/import/route';
 import * as serversRoute from '@/app/api/servers/route';
 import * as analyzeRoute from '@/app/api/similarity/analyze/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { all, get } from '@/db/sql';
 import { UpstreamError } from '@/lib/errors';
 import { toErrorResponse } from '@/lib/http';
 import { listAllTools, withMcpClient } from '@/lib/mcp/client';
@@ -189,7 +190,7 @@ describe('credentials in server URLs are refused, never stored or shown', () => 
     expect(res.body.error.message).toContain(named);
     expect(res.body.error.message).toContain('auth {type:');
     expect(res.text).not.toContain('hunter2');
-    expect(getSqlite().prepare("select count(*) as n from mcp_servers where name = 'with-credentials'").get()).toEqual({ n: 0 });
+    expect(await get(sql`select count(*) as "n" from mcp_servers where name = 'with-credentials'`)).toEqual({ n: 0 });
   });
 
   it('accepts query parameters that are not credentials', async () => {
@@ -205,7 +206,7 @@ describe('credentials in server URLs are refused, never stored or shown', () => 
     const res = await call<ErrorBody>(serverRoute.PATCH, 'PATCH', `/api/servers/${id}`, { params: { id }, body: { url: url.replace('http://', 'http://bob:hunter2@') } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('auth');
-    expect(getSqlite().prepare('select url from mcp_servers where id = ?').get(id)).toEqual({ url });
+    expect(await get(sql`select url from mcp_servers where id = ${id}`)).toEqual({ url });
   });
 
   it('an mcp.json import reports such an entry as failed and imports the others', async () => {
@@ -219,7 +220,7 @@ describe('credentials in server URLs are refused, never stored or shown', () => 
     expect(byName['leaky-import']).toMatchObject({ status: 'failed', reason: expect.stringContaining('auth') as unknown });
     expect(byName['userinfo-import']).toMatchObject({ status: 'failed', reason: expect.stringContaining('user:password@host') as unknown });
     expect(res.text).not.toContain('hunter2');
-    const urls = getSqlite().prepare('select url from mcp_servers').all() as { url: string | null }[];
+    const urls = await all<{ url: string | null }>(sql`select url from mcp_servers`);
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.some((r) => r.url?.includes('hunter2'))).toBe(false);
   });
