@@ -1,5 +1,6 @@
 import 'server-only';
 import { all, get, sqlNamed } from '../sql';
+import { noIndex } from './metrics-scope';
 import type { TestRunRow } from '../schema';
 
 type Classification = NonNullable<TestRunRow['classification']>;
@@ -28,6 +29,8 @@ export async function hasBatch(id: string): Promise<boolean> {
  * because each batch records its own model_settings rows.
  */
 export async function selectCaseOutcomePairs(batchA: string, batchB: string): Promise<CaseOutcomePair[]> {
+  // The unary + (SQLite) keeps the planner off the status index, which nearly every run shares:
+  // it chose that index and read every completed run of every batch (at 1M runs, ~1 s per query).
   const text = `
     with ranked as (
       select r.batch_id, r.test_case_id, m.provider, m.model, r.classification, r.selected_server, r.selected_tool,
@@ -36,7 +39,7 @@ export async function selectCaseOutcomePairs(batchA: string, batchB: string): Pr
           order by coalesce(r.completed_at, r.created_at) desc, r.created_at desc, r.id desc
         ) as position
       from test_runs r left join model_settings m on m.id = r.model_settings_id
-      where r.batch_id in (@a, @b) and r.status = 'completed' and r.classification is not null
+      where r.batch_id in (@a, @b) and ${noIndex()}r.status = 'completed' and r.classification is not null
     ),
     a as (select * from ranked where batch_id = @a and position = 1),
     b as (select * from ranked where batch_id = @b and position = 1)
@@ -56,6 +59,6 @@ export async function selectBatchRunOutcomes(batchId: string): Promise<BatchRunO
   const text = `
     select r.test_case_id as "testCaseId", m.provider as provider, m.model as model, r.classification as classification
     from test_runs r left join model_settings m on m.id = r.model_settings_id
-    where r.batch_id = @batchId and r.status = 'completed' and r.classification is not null`;
+    where r.batch_id = @batchId and ${noIndex()}r.status = 'completed' and r.classification is not null`;
   return all<BatchRunOutcome>(sqlNamed(text, { batchId }));
 }
