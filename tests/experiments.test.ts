@@ -10,11 +10,11 @@ import * as runRoute from '@/app/api/test-runs/[id]/route';
 import * as runsRoute from '@/app/api/test-runs/route';
 import { sql } from 'drizzle-orm';
 import { all, dialectSql, get } from '@/db/sql';
-import { waitForJob } from '@/lib/eval/run/jobs';
 import type { ExperimentDto } from '@/lib/experiments/dto';
 import { createServer } from '@/lib/servers/service';
 import { createTestCase } from '@/lib/test-cases/service';
 import { call } from './helpers/api';
+import { waitForBatch } from './helpers/wait-batch';
 import { startDemoServers } from './helpers/demo-server';
 import { respondByDescription, startDescriptionModel } from './helpers/description-model';
 import { startLlmServer, type LlmServer, type ScriptedReply } from './helpers/llm-server';
@@ -67,7 +67,7 @@ function model() {
 
 async function finish(id: string): Promise<ExperimentDto> {
   const started = await call<ExperimentDto>(experimentRoute.GET, 'GET', `/api/experiments/${id}`, { params: { id } });
-  await Promise.all(started.body.variants.map((v) => (v.batchId ? waitForJob(v.batchId) : undefined)));
+  await Promise.all(started.body.variants.map((v) => (v.batchId ? waitForBatch(v.batchId) : undefined)));
   const done = await call<ExperimentDto>(experimentRoute.GET, 'GET', `/api/experiments/${id}`, { params: { id } });
   expect(done.status).toBe(200);
   return done.body;

@@ -4,11 +4,11 @@ import * as runRoute from '@/app/api/test-runs/[id]/route';
 import * as runsRoute from '@/app/api/test-runs/route';
 import * as casesRoute from '@/app/api/test-cases/route';
 import { getRun } from '@/db/queries/runs';
-import { waitForJob } from '@/lib/eval/run/jobs';
 import { getDemoState, resetDemoState } from '@/lib/mcp/demo/state';
 import { createServer } from '@/lib/servers/service';
 import { agentScript } from './helpers/agent-script';
 import { call } from './helpers/api';
+import { waitForBatch } from './helpers/wait-batch';
 import { storedAnywhere } from './helpers/stored-anywhere';
 import { startDemoServers } from './helpers/demo-server';
 import { startLlmServer, type LlmServer } from './helpers/llm-server';
@@ -63,7 +63,7 @@ describe('a sequence case through the API', () => {
       headers: { 'x-anthropic-api-key': SENTINEL_KEY },
     });
     expect(batch.status).toBe(202);
-    await waitForJob(batch.body.id);
+    await waitForBatch(batch.body.id);
 
     const runs = await call<{ items: { id: string; status: string; classification: string; inputTokens: number }[] }>(runsRoute.GET, 'GET', '/api/test-runs', { query: { batchId: batch.body.id } });
     expect(runs.body.items.map((r) => [r.status, r.classification])).toEqual([['completed', 'TP']]);
