@@ -5,7 +5,8 @@ import * as bfclRoute from '@/app/api/import/bfcl/route';
 import * as caseRoute from '@/app/api/test-cases/[id]/route';
 import * as caseRunsRoute from '@/app/api/test-cases/[id]/runs/route';
 import * as runRoute from '@/app/api/test-runs/[id]/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { all } from '@/db/sql';
 import type { BfclImportReport } from '@/lib/import/bfcl';
 import { waitForJob } from '@/lib/eval/run/jobs';
 import { call } from './helpers/api';
@@ -62,7 +63,8 @@ describe('a BFCL case in a run', () => {
     const strict = await runOnce();
     expect(strict.evaluation).toMatchObject({ argumentMatching: 'strict', failureReasons: ['value_mismatch:units'] });
 
-    const stored = getSqlite().prepare('select argument_matching as m from evaluation_results order by rowid').all() as { m: string }[];
+    // In the order the runs were made (the second started after the first was judged).
+    const stored = await all<{ m: string }>(sql`select argument_matching as m from evaluation_results order by run_created_at, created_at`);
     expect(stored.map((r) => r.m)).toEqual(['bfcl', 'strict']);
   });
 

@@ -19,6 +19,7 @@ export const POSTGRES_SUITE: string[] = [
   'db/queries/tool-snapshots.test.ts',
   'tests/case-history.test.ts',
   'tests/test-cases.test.ts',
+  'tests/bfcl-run.test.ts',
   'tests/experiments.test.ts',
   'tests/sequence-api.test.ts',
   'tests/test-case-tags.test.ts',
