@@ -4,13 +4,13 @@ import * as keyRoute from '@/app/api/api-keys/[id]/route';
 import * as keysRoute from '@/app/api/api-keys/route';
 import { sql } from 'drizzle-orm';
 import { isPostgres } from '@/db/dialect';
+import { getServersByNames, updateServer } from '@/db/queries/servers';
 import { storeRunTools } from '@/db/queries/tool-snapshots';
 import { get } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
 import { setLogSink } from '@/lib/log';
 import { handleMcpRequest } from '@/lib/mcp-endpoint/handler';
 import { resetRateLimits } from '@/lib/mcp-endpoint/rate-limit';
-import { createServer } from '@/lib/servers/service';
 import { call } from './helpers/api';
 import { startDemoServers } from './helpers/demo-server';
 import { connectClient, newKey, rpc, startMcpEndpoint, toolJson, type ToolJson } from './helpers/mcp-endpoint-fixtures';
@@ -42,8 +42,6 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = 'info';
   setLogSink((line) => logLines.push(line));
   demo = await startDemoServers();
-  ids.rag = (await createServer({ name: 'rag', transport: 'streamable-http', url: `${demo.baseUrl}/demo/rag/mcp` })).id;
-  ids.todo = (await createServer({ name: 'todo', transport: 'streamable-http', url: `${demo.baseUrl}/demo/todo/mcp` })).id;
   const w = createRunWriter();
   ids.caseTp = w.testCase({ name: 'search docs', expected: { server: 'rag', name: 'rag_search' }, servers: ['rag', 'todo'] });
   const negative = w.testCase({ name: 'small talk', expected: null, servers: ['rag'] });
@@ -66,6 +64,11 @@ beforeAll(async () => {
   // One run whose detail is far over 5 KB: a long error text and a large tool snapshot.
   ids.bigRun = w.run({ testCaseId: ids.caseTp, modelSettingsId: settings, status: 'failed', errorMessage: 'E'.repeat(3900) });
   await w.flush();
+  // The writer registered rag and todo with placeholder URLs: point them at the demo servers.
+  for (const s of await getServersByNames(['rag', 'todo'])) {
+    await updateServer(s.id, { url: `${demo.baseUrl}/demo/${s.name}/mcp` });
+    if (s.name === 'rag' || s.name === 'todo') ids[s.name] = s.id;
+  }
   const bigListing = Array.from({ length: 40 }, (_, i) => ({ serverName: 'rag', name: `tool_${i}`, exposedName: `tool_${i}`, description: `Tool number ${i}: ${'d'.repeat(200)}`, inputSchema: { type: 'object' } }));
   await withTransaction(() => storeRunTools(ids.bigRun, bigListing));
   endpoint = await startMcpEndpoint();
