@@ -11,9 +11,9 @@ import * as runRoute from '@/app/api/test-runs/[id]/route';
 import * as runsRoute from '@/app/api/test-runs/route';
 import { sql } from 'drizzle-orm';
 import { get } from '@/db/sql';
-import { waitForJob } from '@/lib/eval/run/jobs';
 import { createTestCase } from '@/lib/test-cases/service';
 import { call } from './helpers/api';
+import { waitForBatch } from './helpers/wait-batch';
 import { freePort, startEverything } from './helpers/everything';
 
 type Server = { id: string; name: string; transport: string; status: string; toolCount?: number; url?: string; sourceServerId?: string };
@@ -277,7 +277,7 @@ describe('a batch on a static server', () => {
     ];
     const res = await call<{ id: string }>(batchesRoute.POST, 'POST', '/api/batches', { body: { testCaseIds: ids, models: [{ provider: 'local', model: 'lexical' }] } });
     expect(res.status).toBe(202);
-    await waitForJob(res.body.id);
+    await waitForBatch(res.body.id);
     const runs = await call<{ items: { id: string; status: string; classification: string | null; selectedTool: string | null }[] }>(runsRoute.GET, 'GET', '/api/test-runs', { query: { batchId: res.body.id } });
     expect(runs.body.items).toHaveLength(2);
     expect(runs.body.items.every((r) => r.status === 'completed')).toBe(true);
