@@ -21,6 +21,9 @@ import { backendFor } from './helpers/similarity-embedding';
  *   LaunchDarkly, Cloudflare), labeled and committed before any similarity ran on them. Measured
  *   once blind (word vectors C~H 0.676); the action penalty was then reworked with both sets as
  *   development data (lib/similarity/action-adjust.ts), so neither is blind any more.
+ * - heldout-3: five servers (Shortcut, Plane, Argo CD, Cloud Run, Mapbox), labeled and committed
+ *   before any similarity ran on them, while the method above was being changed on the first two;
+ *   measured once, after the method was final.
  *
  * Runs the analysis the way POST /api/similarity/analyze does (the same service, serverList
  * built from the fixtures, every pair listed) for each method, with the word vectors as the
@@ -30,8 +33,12 @@ import { backendFor } from './helpers/similarity-embedding';
  * 'confusable' among labeled pairs, all flags, and flags inside one server's boilerplate.
  */
 
-/** Flip to true when the new method lands: the issue's targets for the default offline model. */
-export const HELDOUT_TARGETS_ENFORCED = false;
+/**
+ * Per set, whether the issue's targets for the default offline model are enforced. heldout and
+ * heldout-2 are development data now: enforced so that the method cannot slip back on them.
+ * heldout-3 is enforced only if its one blind measurement met both targets.
+ */
+export const HELDOUT_TARGETS_ENFORCED: Record<string, boolean> = { heldout: true, 'heldout-2': true, 'heldout-3': false };
 const TARGET_AUC_DIFFERING = 0.9;
 const TARGET_AUC_HARD_NEGATIVE = 0.8;
 
@@ -200,9 +207,10 @@ function printTable({ name, labels, servers }: HeldoutSet): void {
 
 const FIRST = loadSet('heldout');
 const FRESH = loadSet('heldout-2');
+const THIRD = loadSet('heldout-3');
 
 afterAll(() => {
-  for (const set of [FIRST, FRESH]) printTable(set);
+  for (const set of [FIRST, FRESH, THIRD]) printTable(set);
 });
 
 it('the AUC counts ties as half and orders right', () => {
@@ -266,9 +274,9 @@ function describeHeldoutSet(set: HeldoutSet, title: string, boilerplate: Boilerp
         expect(m.flags).toBeGreaterThanOrEqual(m.labeledFlags);
         expect(m.boilerplateFlags).toBeLessThanOrEqual(m.flags);
         if (method !== defaultMethod) return;
-        if (!HELDOUT_TARGETS_ENFORCED) {
+        if (!HELDOUT_TARGETS_ENFORCED[set.name]) {
           console.log(
-            `${set.name}: held-out targets not enforced yet (HELDOUT_TARGETS_ENFORCED = false): ${method} AUC C~D ${m.aucDiffering.toFixed(3)} (target ${TARGET_AUC_DIFFERING}), ` +
+            `${set.name}: held-out targets not enforced (HELDOUT_TARGETS_ENFORCED['${set.name}'] = false): ${method} AUC C~D ${m.aucDiffering.toFixed(3)} (target ${TARGET_AUC_DIFFERING}), ` +
               `C~H ${m.aucHardNegative.toFixed(3)} (target ${TARGET_AUC_HARD_NEGATIVE})`,
           );
           return;
@@ -293,4 +301,11 @@ describeHeldoutSet(FRESH, 'fresh held-out labeled set (labeled before any measur
   repeatedTools: 8,
   written: 'cloudflare',
   writtenMinTools: 80,
+});
+describeHeldoutSet(THIRD, 'third held-out labeled set (labeled before any measurement, measured once on the final method)', {
+  // 17 of Mapbox's 29 tools end with the same note that they work offline without API calls.
+  repeated: 'mapbox',
+  repeatedTools: 17,
+  written: 'shortcut',
+  writtenMinTools: 40,
 });
