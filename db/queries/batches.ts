@@ -1,7 +1,14 @@
 import 'server-only';
 import { count, desc, eq } from 'drizzle-orm';
 import { getDb, getSqlite } from '../client';
-import { modelSettings, runBatches, type RunBatchRow } from '../schema';
+import { isPostgres } from '../dialect';
+import { modelSettings, runBatches, testRuns } from '../tables';
+import type { RunBatchRow } from '../schema';
+import { sqliteGate, withTransaction } from '../transaction';
+import { INSERT_CHUNK } from './runs';
+
+// Read once, as db/tables.ts does: the dialect is fixed for the life of the process.
+const postgres = isPostgres();
 import { newId, nowIso, type Page } from './util';
 
 export type ModelSettingsValues = {
@@ -31,61 +38,64 @@ const INSERT_PENDING_RUN = `insert into test_runs (id, test_case_id, batch_id, m
   values (@id, @testCaseId, @batchId, @modelSettingsId, @samples, 'pending')`;
 
 /**
- * Writes the batch, one model_settings row per model and every pending run (cases x models)
- * in one transaction, so a batch either exists whole or not at all.
+ * Writes the batch, one model_settings row per model and every pending run (cases x models,
+ * case-major) in one transaction (the caller's, when it has one), so a batch either exists
+ * whole or not at all. A batch has up to cases x models runs: on SQLite one prepared statement
+ * reused for each (building drizzle inserts cost more than the inserts themselves), on
+ * Postgres multi-row INSERTs (a round trip per row would dominate).
  */
 export async function insertBatchWithRuns(input: NewBatch): Promise<{ batchId: string | null; runIds: string[] }> {
-  return getDb().transaction((tx) => {
-    const batchId = input.withBatchRow ? newId() : null;
-    if (batchId) {
-      tx.insert(runBatches)
-        .values({
-          id: batchId,
-          name: input.name,
-          status: 'pending',
-          models: input.models,
-          samples: input.samples,
-          concurrency: input.concurrency,
-          totalRuns: input.testCaseIds.length * input.models.length,
-          toolOverrides: input.toolOverrides ?? null,
-        })
-        .run();
-    }
-    const settingsIds = input.models.map((m) => {
-      const id = newId();
-      tx.insert(modelSettings).values({ ...m, id, baseUrl: m.baseUrl ?? null, systemPrompt: m.systemPrompt ?? null }).run();
-      return id;
+  const batchId = input.withBatchRow ? newId() : null;
+  const settings = input.models.map((m) => ({ ...m, id: newId(), baseUrl: m.baseUrl ?? null, systemPrompt: m.systemPrompt ?? null }));
+  const runs = input.testCaseIds.flatMap((testCaseId) =>
+    settings.map((m) => ({ id: newId(), testCaseId, batchId, modelSettingsId: m.id, samples: input.samples, status: 'pending' as const })),
+  );
+  const batch = batchId && {
+    id: batchId,
+    name: input.name,
+    status: 'pending' as const,
+    models: input.models,
+    samples: input.samples,
+    concurrency: input.concurrency,
+    totalRuns: runs.length,
+    toolOverrides: input.toolOverrides ?? null,
+  };
+  if (!postgres) {
+    const wait = sqliteGate();
+    if (wait) await wait;
+    // Synchronous from here to the commit (a savepoint inside a caller's withTransaction).
+    getDb().transaction((tx) => {
+      if (batch) tx.insert(runBatches).values(batch).run();
+      if (settings.length > 0) tx.insert(modelSettings).values(settings).run();
+      const insertRun = getSqlite().prepare(INSERT_PENDING_RUN);
+      for (const r of runs) insertRun.run(r);
     });
-    // A batch has up to cases x models rows: one statement reused for all of them, since
-    // building a drizzle query per row cost more than the inserts themselves.
-    const insertRun = getSqlite().prepare(INSERT_PENDING_RUN);
-    const runIds: string[] = [];
-    for (const testCaseId of input.testCaseIds) {
-      for (const modelSettingsId of settingsIds) {
-        const id = newId();
-        insertRun.run({ id, testCaseId, batchId, modelSettingsId, samples: input.samples });
-        runIds.push(id);
-      }
-    }
-    return { batchId, runIds };
-  });
+  } else {
+    await withTransaction(async (tx) => {
+      if (batch) await tx.insert(runBatches).values(batch);
+      if (settings.length > 0) await tx.insert(modelSettings).values(settings);
+      for (let i = 0; i < runs.length; i += INSERT_CHUNK) await tx.insert(testRuns).values(runs.slice(i, i + INSERT_CHUNK));
+    });
+  }
+  return { batchId, runIds: runs.map((r) => r.id) };
 }
 
 export async function getBatch(id: string): Promise<RunBatchRow | undefined> {
-  return getDb().select().from(runBatches).where(eq(runBatches.id, id)).get();
+  const [row] = await getDb().select().from(runBatches).where(eq(runBatches.id, id)).limit(1);
+  return row;
 }
 
 export async function listBatches(page: Page & { status?: RunBatchRow['status'] }): Promise<{ rows: RunBatchRow[]; total: number }> {
   const db = getDb();
   const where = page.status ? eq(runBatches.status, page.status) : undefined;
-  const rows = db.select().from(runBatches).where(where).orderBy(desc(runBatches.createdAt), desc(runBatches.id)).limit(page.limit).offset(page.offset).all();
-  const total = db.select({ n: count() }).from(runBatches).where(where).get()?.n ?? 0;
-  return { rows, total };
+  const rows = await db.select().from(runBatches).where(where).orderBy(desc(runBatches.createdAt), desc(runBatches.id)).limit(page.limit).offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(runBatches).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function setBatchStatus(id: string, status: RunBatchRow['status'], errorMessage?: string): Promise<void> {
   const finished = status === 'completed' || status === 'failed' || status === 'cancelled' || status === 'interrupted';
-  getDb()
+  await getDb()
     .update(runBatches)
     .set({
       status,
@@ -93,6 +103,5 @@ export async function setBatchStatus(id: string, status: RunBatchRow['status'], 
       ...(finished ? { completedAt: nowIso() } : {}),
       ...(errorMessage !== undefined ? { errorMessage } : {}),
     })
-    .where(eq(runBatches.id, id))
-    .run();
+    .where(eq(runBatches.id, id));
 }

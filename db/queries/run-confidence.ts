@@ -1,5 +1,12 @@
 import 'server-only';
-import { getDb, getSqlite, perConnection } from '../client';
+import { sql } from 'drizzle-orm';
+import { getSqlite } from '../client';
+import { isPostgres } from '../dialect';
+import { dialectSql, run, sqlNamed } from '../sql';
+import { sqliteGate, withTransaction } from '../transaction';
+
+// Read once, as db/tables.ts does: the dialect is fixed for the life of the process.
+const postgres = isPostgres();
 
 /** Which method gave a run's confidence (null: none, e.g. the self-assessment failed or is still pending). */
 export type ConfidenceSource = 'self_assessment' | 'logprobs' | 'sample_agreement' | 'local_margin';
@@ -22,30 +29,34 @@ export type AssessmentWrite = {
   usage: { inputTokens: number; outputTokens: number };
 };
 
-const statements = perConnection(() => ({
-  // Only a completed run takes it (a run deleted or reset meanwhile is left alone); the raw
-  // response is patched in SQL rather than read, parsed and written back whole.
-  run: getSqlite().prepare(
-    `update test_runs set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
-       confidence_source = @confidenceSource,
-       input_tokens = coalesce(input_tokens, 0) + @inputTokens, output_tokens = coalesce(output_tokens, 0) + @outputTokens,
-       llm_response_raw = case when @assessmentError is null
-         then json_set(json_remove(coalesce(llm_response_raw, '{}'), '$.assessmentPending', '$.assessmentError'), '$.assessment', json(@assessment))
-         else json_set(json_remove(coalesce(llm_response_raw, '{}'), '$.assessmentPending'), '$.assessment', json(@assessment), '$.assessmentError', @assessmentError)
-       end
-     where id = @id and status = 'completed'`,
-  ),
-  evaluation: getSqlite().prepare(
-    `update evaluation_results set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
-       reasoning = @reasoning, recommendations = @recommendations
-     where test_run_id = @id`,
-  ),
-}));
+// Only a completed run takes it (a run deleted or reset meanwhile is left alone); the raw
+// response is patched in SQL rather than read, parsed and written back whole: the pending mark
+// (and an earlier error) dropped, the assessment set, with the error when it failed.
+const RUN_SQLITE = `update test_runs set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
+    confidence_source = @confidenceSource,
+    input_tokens = coalesce(input_tokens, 0) + @inputTokens, output_tokens = coalesce(output_tokens, 0) + @outputTokens,
+    llm_response_raw = case when @assessmentError is null
+      then json_set(json_remove(coalesce(llm_response_raw, '{}'), '$.assessmentPending', '$.assessmentError'), '$.assessment', json(@assessment))
+      else json_set(json_remove(coalesce(llm_response_raw, '{}'), '$.assessmentPending'), '$.assessment', json(@assessment), '$.assessmentError', @assessmentError)
+    end
+  where id = @id and status = 'completed'`;
 
-/** Both rows of one run; call inside a transaction. False when there is no completed run `id`. */
-function writeAssessment(q: ReturnType<typeof statements>, id: string, w: AssessmentWrite): boolean {
-  {
-    const changed = q.run.run({
+/** Postgres's json column has no in-place edits: through jsonb and back (key order may change). */
+const RUN_POSTGRES = `update test_runs set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
+    confidence_source = @confidenceSource,
+    input_tokens = coalesce(input_tokens, 0) + @inputTokens, output_tokens = coalesce(output_tokens, 0) + @outputTokens,
+    llm_response_raw = ((coalesce(llm_response_raw::jsonb, '{}'::jsonb) - 'assessmentPending' - 'assessmentError')
+      || jsonb_build_object('assessment', cast(@assessment as jsonb))
+      || case when cast(@assessmentError as text) is null then '{}'::jsonb else jsonb_build_object('assessmentError', cast(@assessmentError as text)) end)::json
+  where id = @id and status = 'completed'`;
+
+const EVALUATION = `update evaluation_results set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
+    reasoning = @reasoning, recommendations = @recommendations
+  where test_run_id = @id`;
+
+function paramsOf(id: string, w: AssessmentWrite) {
+  return {
+    run: {
       id,
       confidenceScore: w.confidenceScore,
       confidenceCategory: w.confidenceCategory,
@@ -54,17 +65,51 @@ function writeAssessment(q: ReturnType<typeof statements>, id: string, w: Assess
       outputTokens: w.usage.outputTokens,
       assessment: JSON.stringify(w.assessment ?? null),
       assessmentError: w.assessmentError === null ? null : w.assessmentError.slice(0, 4000),
-    }).changes;
-    if (changed === 0) return false;
-    q.evaluation.run({
+    },
+    evaluation: {
       id,
       confidenceScore: w.confidenceScore,
       confidenceCategory: w.confidenceCategory,
       reasoning: w.reasoning,
       recommendations: w.recommendations === null || w.recommendations === undefined ? null : JSON.stringify(w.recommendations),
-    });
-    return true;
+    },
+  };
+}
+
+/** SQLite: both rows of one run, synchronously; call inside a transaction. False when there is no completed run `id`. */
+function writeAssessmentSqlite(id: string, w: AssessmentWrite): boolean {
+  const sqlite = getSqlite();
+  const p = paramsOf(id, w);
+  if (sqlite.prepare(RUN_SQLITE).run(p.run).changes === 0) return false;
+  sqlite.prepare(EVALUATION).run(p.evaluation);
+  return true;
+}
+
+/** Postgres: both rows of one run; call inside withTransaction. False when there is no completed run `id`. */
+async function writeAssessmentPostgres(id: string, w: AssessmentWrite): Promise<boolean> {
+  const p = paramsOf(id, w);
+  if ((await run(sqlNamed(RUN_POSTGRES, p.run))) === 0) return false;
+  await run(sqlNamed(EVALUATION, p.evaluation));
+  return true;
+}
+
+/**
+ * Writes assessments in one transaction, each run's two rows together. SQLite, where the
+ * deferred assessments of a busy batch land: one synchronous transaction over prepared
+ * statements once no other context's transaction is open.
+ */
+async function writeAll(items: readonly { id: string; write: AssessmentWrite }[]): Promise<boolean[]> {
+  if (!postgres) {
+    const wait = sqliteGate();
+    if (wait) await wait;
+    const sqlite = getSqlite();
+    return sqlite.transaction(() => items.map((item) => writeAssessmentSqlite(item.id, item.write)))();
   }
+  return withTransaction(async () => {
+    const out: boolean[] = [];
+    for (const item of items) out.push(await writeAssessmentPostgres(item.id, item.write));
+    return out;
+  });
 }
 
 /**
@@ -72,29 +117,23 @@ function writeAssessment(q: ReturnType<typeof statements>, id: string, w: Assess
  * Answers false when there is no completed run `id` any more (nothing is written then).
  */
 export async function recordAssessment(id: string, w: AssessmentWrite): Promise<boolean> {
-  return recordAssessmentNow(id, w);
-}
-
-function recordAssessmentNow(id: string, w: AssessmentWrite): boolean {
-  const q = statements();
-  return getDb().transaction(() => writeAssessment(q, id, w));
+  return (await writeAll([{ id, write: w }]))[0] ?? false;
 }
 
 type Queued = { id: string; write: AssessmentWrite; resolve: (written: boolean) => void; reject: (err: unknown) => void };
 let queued: Queued[] = [];
 
-function flushQueued(): void {
+async function flushQueued(): Promise<void> {
   const batch = queued;
   queued = [];
   try {
-    const q = statements();
-    const written = getDb().transaction(() => batch.map((item) => writeAssessment(q, item.id, item.write)));
+    const written = await writeAll(batch);
     batch.forEach((item, i) => item.resolve(written[i] ?? false));
   } catch {
     // One bad row must not cost the others theirs: each on its own, each with its own answer.
     for (const item of batch) {
       try {
-        item.resolve(recordAssessmentNow(item.id, item.write));
+        item.resolve(await recordAssessment(item.id, item.write));
       } catch (err) {
         item.reject(err);
       }
@@ -109,7 +148,7 @@ function flushQueued(): void {
  */
 export function recordAssessmentSoon(id: string, w: AssessmentWrite): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    if (queued.length === 0) setImmediate(flushQueued);
+    if (queued.length === 0) setImmediate(() => void flushQueued());
     queued.push({ id, write: w, resolve, reject });
   });
 }
@@ -122,12 +161,15 @@ export const INTERRUPTED_ASSESSMENT = 'interrupted: the app stopped before the s
  * batches that did not finish are looked at, through the batch index.
  */
 export async function recoverPendingAssessments(): Promise<number> {
-  return getSqlite()
-    .prepare(
-      `update test_runs set llm_response_raw = json_set(json_remove(llm_response_raw, '$.assessmentPending'), '$.assessmentError', @message)
-       where batch_id in (select id from run_batches where status in ('pending', 'running', 'interrupted'))
-         and status = 'completed' and confidence_source is null
-         and json_valid(llm_response_raw) and json_extract(llm_response_raw, '$.assessmentPending') = 1`,
-    )
-    .run({ message: INTERRUPTED_ASSESSMENT }).changes;
+  const pending = dialectSql({
+    sqlite: sql`json_valid(llm_response_raw) and json_extract(llm_response_raw, '$.assessmentPending') = 1`,
+    postgres: sql`json_typeof(llm_response_raw) = 'object' and llm_response_raw ->> 'assessmentPending' = 'true'`,
+  });
+  const patched = dialectSql({
+    sqlite: sql`json_set(json_remove(llm_response_raw, '$.assessmentPending'), '$.assessmentError', ${INTERRUPTED_ASSESSMENT})`,
+    postgres: sql`((llm_response_raw::jsonb - 'assessmentPending') || jsonb_build_object('assessmentError', cast(${INTERRUPTED_ASSESSMENT} as text)))::json`,
+  });
+  return run(sql`update test_runs set llm_response_raw = ${patched}
+    where batch_id in (select id from run_batches where status in ('pending', 'running', 'interrupted'))
+      and status = 'completed' and confidence_source is null and ${pending}`);
 }

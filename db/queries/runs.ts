@@ -1,18 +1,26 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { getDb, getSqlite, perConnection, type Db } from '../client';
-import {
-  evaluationResults,
-  modelSettings,
-  runBatches,
-  testCases,
-  testRuns,
-  toolDefinitions,
-  type TestRunRow,
-} from '../schema';
+import { getDb, getSqlite } from '../client';
+import { isPostgres } from '../dialect';
+import { evaluationResults, modelSettings, runBatches, testCases, testRuns, toolDefinitions } from '../tables';
+import type { TestRunRow } from '../schema';
+import { affected, get, run, sqlBool, sqlNamed } from '../sql';
+import { sqliteGate, withTransaction } from '../transaction';
 import { selectRollupBatchStatusCounts } from './metrics-rollup';
-import { storeRunToolsSqlite, type SnapshotToolInput } from './tool-snapshots';
+import { storeRunTools, storeRunToolsSqlite, type SnapshotToolInput } from './tool-snapshots';
 import { newId, nowIso, type Page } from './util';
+
+// Read once, as db/tables.ts does: the dialect is fixed for the life of the process.
+const postgres = isPostgres();
+
+/**
+ * SQLite, on the run engine's hot path: waits until no other context's transaction is open, then
+ * the caller runs its statements synchronously (nothing can interleave before it returns).
+ */
+async function sqliteTurn(): Promise<void> {
+  const wait = sqliteGate();
+  if (wait) await wait;
+}
 
 export type ModelSettingsRow = typeof modelSettings.$inferSelect;
 export type EvaluationRow = typeof evaluationResults.$inferSelect;
@@ -50,7 +58,7 @@ function flatten(r: { run: TestRunRow; settings: ModelSettingsRow | null; testCa
 export async function listRuns(filter: RunFilter & Page): Promise<{ rows: RunWithSettings[]; total: number }> {
   const db = getDb();
   const where = whereOf(filter);
-  const rows = db
+  const rows = await db
     .select(selection)
     .from(testRuns)
     .leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId))
@@ -58,113 +66,85 @@ export async function listRuns(filter: RunFilter & Page): Promise<{ rows: RunWit
     .where(where)
     .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
-  const total =
-    db
-      .select({ n: count() })
-      .from(testRuns)
-      .leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId))
-      .where(where)
-      .get()?.n ?? 0;
-  return { rows: rows.map(flatten), total };
+    .offset(filter.offset);
+  const [total] = await db.select({ n: count() }).from(testRuns).leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId)).where(where);
+  return { rows: rows.map(flatten), total: total?.n ?? 0 };
 }
-
-// Prepared once per connection: these run for every evaluation run, and building the
-// query each time was a measurable share of the harness overhead.
-const hot = perConnection((db) => prepareHotQueries(db));
-
-function prepareHotQueries(db: Db) {
-  return {
-    getRun: db
-      .select(selection)
-      .from(testRuns)
-      .leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId))
-      .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
-      .where(eq(testRuns.id, sql.placeholder('id')))
-      .prepare(),
-    claimNextRun: db
-      .update(testRuns)
-      .set({ status: 'running', startedAt: sql`${sql.placeholder('now')}` })
-      .where(
-        eq(
-          testRuns.id,
-          sql`(select ${testRuns.id} from ${testRuns} where ${testRuns.batchId} = ${sql.placeholder('batchId')} and ${testRuns.status} = 'pending' order by rowid limit 1)`,
-        ),
-      )
-      // Only what the worker needs: a batch's model settings are read once per batch, not per run.
-      .returning({ id: testRuns.id, testCaseId: testRuns.testCaseId, modelSettingsId: testRuns.modelSettingsId, samples: testRuns.samples })
-      .prepare(),
-    modelSettings: db.select().from(modelSettings).where(eq(modelSettings.id, sql.placeholder('id'))).prepare(),
-    // Plain SQL on the hot path (the values are encoded by the callers: JSON text, 0/1): drizzle
-    // placeholders would store a JSON column's null as the text 'null' and a boolean null as 0.
-    completeRun: getSqlite().prepare(
-      `update test_runs set status = 'completed', error_message = null, completed_at = @completedAt,
-         llm_response_raw = @llmResponseRaw, selected_server = @selectedServer, selected_tool = @selectedTool,
-         extracted_parameters = @extractedParameters, confidence_score = @confidenceScore,
-         confidence_category = @confidenceCategory, confidence_source = @confidenceSource, classification = @classification,
-         execution_time_ms = @executionTimeMs, input_tokens = @inputTokens, output_tokens = @outputTokens,
-         failure_reasons = @failureReasons
-       where id = @id`,
-    ),
-    insertEvaluation: getSqlite().prepare(
-      `insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server,
-         selected_tool, tool_correct, parameter_completeness, parameter_correctness, type_conformance,
-         hallucinated_parameters, missing_required, type_errors, failure_reasons, confidence_score,
-         confidence_category, pass_k, reasoning, recommendations, argument_matching, created_at)
-       values (@id, @testRunId, @classification, @expectedServer, @expectedTool, @selectedServer, @selectedTool,
-         @toolCorrect, @parameterCompleteness, @parameterCorrectness, @typeConformance, @hallucinatedParameters,
-         @missingRequired, @typeErrors, @failureReasons, @confidenceScore, @confidenceCategory, @passK, @reasoning,
-         @recommendations, @argumentMatching, @createdAt)`,
-    ),
-  };
-}
-
 
 export async function getRun(id: string): Promise<RunWithSettings | undefined> {
-  const row = hot().getRun.get({ id });
+  const [row] = await getDb()
+    .select(selection)
+    .from(testRuns)
+    .leftJoin(modelSettings, eq(modelSettings.id, testRuns.modelSettingsId))
+    .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
+    .where(eq(testRuns.id, id))
+    .limit(1);
   return row ? flatten(row) : undefined;
 }
 
 export type NewRun = { testCaseId: string; batchId: string | null; modelSettingsId: string; samples: number };
 
+/** Up to this many rows per INSERT: 6 bound values a row stays far below either dialect's parameter limit. */
+export const INSERT_CHUNK = 500;
+
+/** Pending runs, in one transaction (the caller's when it has one), in the order given (the order workers claim them). */
 export async function insertRuns(runs: NewRun[]): Promise<string[]> {
-  const db = getDb();
-  return db.transaction((tx) =>
-    runs.map((r) => {
-      const id = newId();
-      tx.insert(testRuns).values({ ...r, id, status: 'pending' }).run();
-      return id;
-    }),
-  );
+  const rows = runs.map((r) => ({ ...r, id: newId(), status: 'pending' as const }));
+  await withTransaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(testRuns).values(rows.slice(i, i + INSERT_CHUNK));
+  });
+  return rows.map((r) => r.id);
 }
 
 export type ClaimedRun = Pick<TestRunRow, 'id' | 'testCaseId' | 'modelSettingsId' | 'samples'>;
 
-/** Atomically takes the next pending run of a batch, so concurrent workers never share one. */
+/**
+ * Atomically takes the next pending run of a batch, so concurrent workers never share one
+ * (the outer status check makes a run another transaction claimed first a miss, not a second claim).
+ * Only what the worker needs: a batch's model settings are read once per batch, not per run.
+ * Runs go in the order they were written: SQLite's rowid; on Postgres the insert's timestamp,
+ * then the row's place in the table (one multi-row INSERT writes them in order), skipping rows
+ * another worker is claiming right now instead of waiting for them.
+ */
 export async function claimNextRun(batchId: string): Promise<ClaimedRun | undefined> {
-  return hot().claimNextRun.get({ batchId, now: nowIso() });
+  const now = nowIso();
+  if (!postgres) {
+    // One statement, prepared once per connection (the client caches statements by their text).
+    await sqliteTurn();
+    return getSqlite().prepare<[string, string], ClaimedRun>(CLAIM_SQLITE).get(now, batchId);
+  }
+  return get<ClaimedRun>(sql`update test_runs set status = 'running', started_at = ${now}
+    where id = (select id from test_runs where batch_id = ${batchId} and status = 'pending' order by created_at, ctid limit 1 for update skip locked)
+      and status = 'pending'
+    returning id, test_case_id as "testCaseId", model_settings_id as "modelSettingsId", samples`);
 }
 
+const CLAIM_SQLITE = `update test_runs set status = 'running', started_at = ?
+  where id = (select id from test_runs where batch_id = ? and status = 'pending' order by rowid limit 1) and status = 'pending'
+  returning id, test_case_id as "testCaseId", model_settings_id as "modelSettingsId", samples`;
+
 export async function getModelSettings(id: string): Promise<ModelSettingsRow | undefined> {
-  return hot().modelSettings.get({ id });
+  const [row] = await getDb().select().from(modelSettings).where(eq(modelSettings.id, id)).limit(1);
+  return row;
 }
 
 export async function markRunRunning(id: string): Promise<void> {
-  getDb().update(testRuns).set({ status: 'running', startedAt: nowIso() }).where(eq(testRuns.id, id)).run();
+  await getDb().update(testRuns).set({ status: 'running', startedAt: nowIso() }).where(eq(testRuns.id, id));
 }
 
+/** A JSON column's value as bound text: NULL stays NULL (not the text 'null'). Postgres's json type parses the text. */
 function jsonOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
 /** The tools the run showed the model, in the order it saw them. */
 export async function getSnapshot(runId: string): Promise<ToolDefinitionRow[]> {
-  return getDb().select().from(toolDefinitions).where(eq(toolDefinitions.testRunId, runId)).orderBy(asc(toolDefinitions.position)).all();
+  return getDb().select().from(toolDefinitions).where(eq(toolDefinitions.testRunId, runId)).orderBy(asc(toolDefinitions.position));
 }
 
 export async function getEvaluation(runId: string): Promise<EvaluationRow | undefined> {
-  return getDb().select().from(evaluationResults).where(eq(evaluationResults.testRunId, runId)).get();
+  const [row] = await getDb().select().from(evaluationResults).where(eq(evaluationResults.testRunId, runId)).limit(1);
+  return row;
 }
 
 export type CompletedRunValues = Pick<
@@ -184,75 +164,130 @@ export type CompletedRunValues = Pick<
   /** Which method gave the confidence (NULL when none yet: a deferred self-assessment fills it in). */
   Partial<Pick<TestRunRow, 'confidenceSource'>>;
 
+/** A run still under way; a run that ended (completed, failed, cancelled, marked interrupted) is never ended again. */
+const UNFINISHED = `status in ('pending', 'running')`;
+
+// Plain SQL on the hot path (the values are encoded here: JSON text, booleans per dialect): one
+// statement text each, which the SQLite connection keeps prepared.
+const COMPLETE_RUN = `update test_runs set status = 'completed', error_message = null, completed_at = @completedAt,
+    llm_response_raw = @llmResponseRaw, selected_server = @selectedServer, selected_tool = @selectedTool,
+    extracted_parameters = @extractedParameters, confidence_score = @confidenceScore,
+    confidence_category = @confidenceCategory, confidence_source = @confidenceSource, classification = @classification,
+    execution_time_ms = @executionTimeMs, input_tokens = @inputTokens, output_tokens = @outputTokens,
+    failure_reasons = @failureReasons
+  where id = @id and ${UNFINISHED}`;
+
+const INSERT_EVALUATION = `insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server,
+    selected_tool, tool_correct, parameter_completeness, parameter_correctness, type_conformance,
+    hallucinated_parameters, missing_required, type_errors, failure_reasons, confidence_score,
+    confidence_category, pass_k, reasoning, recommendations, argument_matching, created_at)
+  values (@id, @testRunId, @classification, @expectedServer, @expectedTool, @selectedServer, @selectedTool,
+    @toolCorrect, @parameterCompleteness, @parameterCorrectness, @typeConformance, @hallucinatedParameters,
+    @missingRequired, @typeErrors, @failureReasons, @confidenceScore, @confidenceCategory, @passK, @reasoning,
+    @recommendations, @argumentMatching, @createdAt)`;
+
+type EvaluationValues = Omit<typeof evaluationResults.$inferInsert, 'id' | 'testRunId'>;
+
 /**
- * The run's tool snapshot, verdict and evaluation result land together or not at all (one
- * commit per run also keeps the evaluation hot path cheap).
+ * The two statements' named values; booleans through `bool` (SQLite binds 1/0, Postgres a boolean).
+ * JSON columns are bound as their text (NULL stays NULL); Postgres's json type parses it.
  */
-export async function completeRun(
-  id: string,
-  snapshot: NewToolDefinition[],
-  values: CompletedRunValues,
-  evaluation: Omit<typeof evaluationResults.$inferInsert, 'id' | 'testRunId'>,
-): Promise<void> {
-  getDb().transaction(() => writeCompletedRun(id, snapshot, values, evaluation));
+function completionParams<B>(id: string, values: CompletedRunValues, e: EvaluationValues, bool: (b: boolean) => B) {
+  const completedAt = nowIso();
+  const run = {
+    id,
+    llmResponseRaw: jsonOrNull(values.llmResponseRaw),
+    selectedServer: values.selectedServer,
+    selectedTool: values.selectedTool,
+    extractedParameters: jsonOrNull(values.extractedParameters),
+    confidenceScore: values.confidenceScore,
+    confidenceCategory: values.confidenceCategory,
+    confidenceSource: values.confidenceSource ?? null,
+    classification: values.classification,
+    executionTimeMs: values.executionTimeMs,
+    inputTokens: values.inputTokens,
+    outputTokens: values.outputTokens,
+    failureReasons: jsonOrNull(values.failureReasons),
+    completedAt,
+  };
+  const evaluation = {
+    id: newId(),
+    testRunId: id,
+    classification: e.classification,
+    expectedServer: e.expectedServer ?? null,
+    expectedTool: e.expectedTool ?? null,
+    selectedServer: e.selectedServer ?? null,
+    selectedTool: e.selectedTool ?? null,
+    toolCorrect: bool(e.toolCorrect),
+    parameterCompleteness: e.parameterCompleteness ?? null,
+    parameterCorrectness: e.parameterCorrectness ?? null,
+    typeConformance: e.typeConformance ?? null,
+    hallucinatedParameters: jsonOrNull(e.hallucinatedParameters),
+    missingRequired: jsonOrNull(e.missingRequired),
+    typeErrors: jsonOrNull(e.typeErrors),
+    failureReasons: JSON.stringify(e.failureReasons),
+    confidenceScore: e.confidenceScore ?? null,
+    confidenceCategory: e.confidenceCategory ?? null,
+    passK: e.passK === null || e.passK === undefined ? null : bool(e.passK),
+    reasoning: e.reasoning ?? null,
+    recommendations: jsonOrNull(e.recommendations),
+    argumentMatching: e.argumentMatching ?? 'strict',
+    createdAt: completedAt,
+  };
+  return { run, evaluation };
 }
 
-/** completeRun's writes, for a caller already inside a transaction (sequence-runs). */
-export function writeCompletedRun(
-  id: string,
-  snapshot: NewToolDefinition[],
-  values: CompletedRunValues,
-  evaluation: Omit<typeof evaluationResults.$inferInsert, 'id' | 'testRunId'>,
-): void {
-  const q = hot();
-  const e = evaluation;
-  {
-    q.completeRun.run({
-      id,
-      llmResponseRaw: jsonOrNull(values.llmResponseRaw),
-      selectedServer: values.selectedServer,
-      selectedTool: values.selectedTool,
-      extractedParameters: jsonOrNull(values.extractedParameters),
-      confidenceScore: values.confidenceScore,
-      confidenceCategory: values.confidenceCategory,
-      confidenceSource: values.confidenceSource ?? null,
-      classification: values.classification,
-      executionTimeMs: values.executionTimeMs,
-      inputTokens: values.inputTokens,
-      outputTokens: values.outputTokens,
-      failureReasons: jsonOrNull(values.failureReasons),
-      completedAt: nowIso(),
-    });
-    // After the first write, so the transaction already holds the write lock when it looks the listing up.
-    if (snapshot.length > 0) storeRunToolsSqlite(id, snapshot);
-    q.insertEvaluation.run({
-      id: newId(),
-      testRunId: id,
-      classification: e.classification,
-      expectedServer: e.expectedServer ?? null,
-      expectedTool: e.expectedTool ?? null,
-      selectedServer: e.selectedServer ?? null,
-      selectedTool: e.selectedTool ?? null,
-      toolCorrect: e.toolCorrect ? 1 : 0,
-      parameterCompleteness: e.parameterCompleteness ?? null,
-      parameterCorrectness: e.parameterCorrectness ?? null,
-      typeConformance: e.typeConformance ?? null,
-      hallucinatedParameters: jsonOrNull(e.hallucinatedParameters),
-      missingRequired: jsonOrNull(e.missingRequired),
-      typeErrors: jsonOrNull(e.typeErrors),
-      failureReasons: JSON.stringify(e.failureReasons),
-      confidenceScore: e.confidenceScore ?? null,
-      confidenceCategory: e.confidenceCategory ?? null,
-      passK: e.passK === null || e.passK === undefined ? null : e.passK ? 1 : 0,
-      reasoning: e.reasoning ?? null,
-      recommendations: jsonOrNull(e.recommendations),
-      argumentMatching: e.argumentMatching ?? 'strict',
-      createdAt: nowIso(),
-    });
+/**
+ * The run's tool snapshot, verdict and evaluation result land together or not at all (one
+ * commit per run also keeps the evaluation hot path cheap). Answers false, writing nothing,
+ * when the run had already ended (e.g. marked interrupted, or completed by an earlier delivery).
+ * Inside a caller's withTransaction it joins it.
+ */
+export async function completeRun(id: string, snapshot: NewToolDefinition[], values: CompletedRunValues, evaluation: EvaluationValues): Promise<boolean> {
+  if (!postgres) {
+    // The hot path: one synchronous better-sqlite3 transaction (a savepoint inside a caller's
+    // withTransaction) over statements prepared once, as fast as before the layer became async.
+    await sqliteTurn();
+    const p = completionParams(id, values, evaluation, (b) => (b ? 1 : 0));
+    const sqlite = getSqlite();
+    return sqlite.transaction(() => {
+      if (sqlite.prepare(COMPLETE_RUN).run(p.run).changes === 0) return false;
+      // After the first write, so the transaction already holds the write lock when it looks the listing up.
+      if (snapshot.length > 0) storeRunToolsSqlite(id, snapshot);
+      sqlite.prepare(INSERT_EVALUATION).run(p.evaluation);
+      return true;
+    })();
+  }
+  const p = completionParams(id, values, evaluation, sqlBool);
+  return withTransaction(async () => {
+    if ((await run(sqlNamed(COMPLETE_RUN, p.run))) === 0) return false;
+    if (snapshot.length > 0) await storeRunTools(id, snapshot);
+    await run(sqlNamed(INSERT_EVALUATION, p.evaluation));
+    return true;
+  });
+}
+
+/**
+ * Runs `fn` inside the open transaction as a savepoint: when it throws, only its own writes are
+ * undone and the transaction goes on (Postgres would otherwise refuse every later statement).
+ */
+async function savepoint(name: string, fn: () => Promise<void>): Promise<boolean> {
+  await run(sql.raw(`savepoint ${name}`));
+  try {
+    await fn();
+    await run(sql.raw(`release savepoint ${name}`));
+    return true;
+  } catch {
+    await run(sql.raw(`rollback to savepoint ${name}`));
+    await run(sql.raw(`release savepoint ${name}`));
+    return false;
   }
 }
 
-/** A failed run keeps the snapshot it had got as far as (the tools the model would have seen). */
+/**
+ * A failed run keeps the snapshot it had got as far as (the tools the model would have seen).
+ * A run that had already ended is left as it is.
+ */
 export async function failRun(
   id: string,
   status: 'failed' | 'cancelled',
@@ -260,44 +295,41 @@ export async function failRun(
   extra: Partial<Pick<TestRunRow, 'llmResponseRaw' | 'executionTimeMs' | 'inputTokens' | 'outputTokens' | 'failureReasons' | 'trajectory' | 'steps'>> = {},
   snapshot: NewToolDefinition[] = [],
 ): Promise<void> {
-  getDb().transaction((tx) => {
-    tx.update(testRuns)
-      .set({ ...extra, status, errorMessage: errorMessage.slice(0, 4000), completedAt: nowIso() })
-      .where(eq(testRuns.id, id))
-      .run();
-    if (snapshot.length === 0) return;
-    try {
-      // A savepoint: a listing that cannot be stored is undone whole.
-      tx.transaction(() => storeRunToolsSqlite(id, snapshot));
-    } catch {
-      // A snapshot that cannot be stored (e.g. an absurdly nested schema) must not keep the
-      // run from reaching its final status; the savepoint failed alone, the transaction goes on.
-    }
+  await withTransaction(async (tx) => {
+    const ended = affected(
+      await tx
+        .update(testRuns)
+        .set({ ...extra, status, errorMessage: errorMessage.slice(0, 4000), completedAt: nowIso() })
+        .where(and(eq(testRuns.id, id), inArray(testRuns.status, ['pending', 'running']))),
+    );
+    if (ended === 0 || snapshot.length === 0) return;
+    // A snapshot that cannot be stored (e.g. an absurdly nested schema) must not keep the run
+    // from reaching its final status: the listing is undone whole, the transaction goes on.
+    await savepoint('run_tools', () => storeRunTools(id, snapshot));
   });
 }
 
 export async function cancelPendingRuns(batchId: string, message: string): Promise<number> {
-  return getDb()
-    .update(testRuns)
-    .set({ status: 'cancelled', errorMessage: message, completedAt: nowIso() })
-    .where(and(eq(testRuns.batchId, batchId), eq(testRuns.status, 'pending')))
-    .run().changes;
+  return affected(
+    await getDb()
+      .update(testRuns)
+      .set({ status: 'cancelled', errorMessage: message, completedAt: nowIso() })
+      .where(and(eq(testRuns.batchId, batchId), eq(testRuns.status, 'pending'))),
+  );
 }
 
 /** Runs of these test cases still pending or running (deleting them would pull rows from under a worker). */
 export async function countActiveRuns(testCaseIds: string[]): Promise<number> {
   if (testCaseIds.length === 0) return 0;
-  return (
-    getDb()
-      .select({ n: count() })
-      .from(testRuns)
-      .where(and(inArray(testRuns.testCaseId, testCaseIds), inArray(testRuns.status, ['pending', 'running'])))
-      .get()?.n ?? 0
-  );
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(testRuns)
+    .where(and(inArray(testRuns.testCaseId, testCaseIds), inArray(testRuns.status, ['pending', 'running'])));
+  return row?.n ?? 0;
 }
 
 export async function deleteRun(id: string): Promise<boolean> {
-  return getDb().delete(testRuns).where(eq(testRuns.id, id)).run().changes > 0;
+  return affected(await getDb().delete(testRuns).where(eq(testRuns.id, id))) > 0;
 }
 
 export type RunCounts = { total: number; pending: number; running: number; completed: number; failed: number; cancelled: number };
@@ -326,6 +358,9 @@ export async function countRunsByStatus(batchIds: string[]): Promise<Map<string,
  */
 const STOPPED_STATUSES = ['pending', 'running', 'cancelled'] as const;
 
+const RUN_INTERRUPTED = 'interrupted: the app stopped before this run finished';
+const BATCH_INTERRUPTED = 'interrupted: the app stopped while this batch was running';
+
 /**
  * Shutdown: the jobs `ids` (batch ids, or run ids of single runs) were aborted by the app
  * stopping, not by a user, so whatever they settled as (cancelled by the abort, or still
@@ -333,34 +368,42 @@ const STOPPED_STATUSES = ['pending', 'running', 'cancelled'] as const;
  */
 export async function markStoppedJobsInterrupted(ids: string[]): Promise<{ runs: number; batches: number }> {
   if (ids.length === 0) return { runs: 0, batches: 0 };
-  return getDb().transaction((tx) => {
-    const runs = tx
-      .update(testRuns)
-      .set({ status: 'failed', errorMessage: 'interrupted: the app stopped before this run finished', completedAt: nowIso() })
-      .where(and(or(inArray(testRuns.batchId, ids), inArray(testRuns.id, ids)), inArray(testRuns.status, [...STOPPED_STATUSES])))
-      .run().changes;
-    const batches = tx
-      .update(runBatches)
-      .set({ status: 'interrupted', completedAt: nowIso(), errorMessage: 'interrupted: the app stopped while this batch was running' })
-      .where(and(inArray(runBatches.id, ids), inArray(runBatches.status, [...STOPPED_STATUSES])))
-      .run().changes;
+  return withTransaction(async (tx) => {
+    const runs = affected(
+      await tx
+        .update(testRuns)
+        .set({ status: 'failed', errorMessage: RUN_INTERRUPTED, completedAt: nowIso() })
+        .where(and(or(inArray(testRuns.batchId, ids), inArray(testRuns.id, ids)), inArray(testRuns.status, [...STOPPED_STATUSES]))),
+    );
+    const batches = affected(
+      await tx
+        .update(runBatches)
+        .set({ status: 'interrupted', completedAt: nowIso(), errorMessage: BATCH_INTERRUPTED })
+        .where(and(inArray(runBatches.id, ids), inArray(runBatches.status, [...STOPPED_STATUSES]))),
+    );
     return { runs, batches };
   });
 }
 
+/**
+ * Start-up recovery of a single-process install: every run still pending or running fails as
+ * interrupted, its batch too. Not for Postgres with worker processes, whose runs in flight are
+ * the queue's to recover (lib/queue): this would fail live workers' runs.
+ */
 export async function recoverInterruptedRuns(): Promise<{ runs: number; batches: number }> {
-  const db = getDb();
-  return db.transaction((tx) => {
-    const runs = tx
-      .update(testRuns)
-      .set({ status: 'failed', errorMessage: 'interrupted: the app stopped before this run finished', completedAt: nowIso() })
-      .where(inArray(testRuns.status, ['pending', 'running']))
-      .run().changes;
-    const batches = tx
-      .update(runBatches)
-      .set({ status: 'interrupted', completedAt: nowIso(), errorMessage: 'interrupted: the app stopped while this batch was running' })
-      .where(inArray(runBatches.status, ['pending', 'running']))
-      .run().changes;
+  return withTransaction(async (tx) => {
+    const runs = affected(
+      await tx
+        .update(testRuns)
+        .set({ status: 'failed', errorMessage: RUN_INTERRUPTED, completedAt: nowIso() })
+        .where(inArray(testRuns.status, ['pending', 'running'])),
+    );
+    const batches = affected(
+      await tx
+        .update(runBatches)
+        .set({ status: 'interrupted', completedAt: nowIso(), errorMessage: BATCH_INTERRUPTED })
+        .where(inArray(runBatches.status, ['pending', 'running'])),
+    );
     return { runs, batches };
   });
 }

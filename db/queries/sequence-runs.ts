@@ -2,8 +2,10 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { SequenceRunRecord } from '@/lib/eval/judge/sequence/record';
 import { getDb } from '../client';
-import { callResults, testRuns, type CallResultRow } from '../schema';
-import { writeCompletedRun, type CompletedRunValues, type NewToolDefinition } from './runs';
+import { callResults, testRuns } from '../tables';
+import type { CallResultRow } from '../schema';
+import { withTransaction } from '../transaction';
+import { completeRun, type CompletedRunValues, type NewToolDefinition } from './runs';
 import { newId } from './util';
 
 /**
@@ -32,37 +34,31 @@ export async function completeSequenceRun(runId: string, snapshot: NewToolDefini
     outputTokens: run.outputTokens,
     failureReasons: run.failureReasons,
   };
-  const db = getDb();
-  db.transaction((tx) => {
-    writeCompletedRun(runId, snapshot, values satisfies Partial<CompletedRunValues> as CompletedRunValues, { ...evaluation, passK: null, confidenceScore: null, confidenceCategory: null });
-    tx.update(testRuns).set({ trajectory: run.trajectory, steps: run.steps }).where(eq(testRuns.id, runId)).run();
+  await withTransaction(async (tx) => {
+    // Joins this transaction; a run that had already ended gets nothing more written.
+    const ended = await completeRun(runId, snapshot, values satisfies Partial<CompletedRunValues> as CompletedRunValues, { ...evaluation, passK: null, confidenceScore: null, confidenceCategory: null });
+    if (!ended) return;
+    await tx.update(testRuns).set({ trajectory: run.trajectory, steps: run.steps }).where(eq(testRuns.id, runId));
     if (calls.length > 0) {
-      tx.insert(callResults)
-        .values(
-          calls.map((c) => ({
-            id: newId(),
-            testRunId: runId,
-            expectedIndex: c.expectedIndex,
-            callIndex: c.callIndex,
-            outcome: c.outcome,
-            server: c.server,
-            tool: c.tool,
-            argumentCorrectness: c.argumentCorrectness,
-            failureReasons: c.failureReasons,
-          })),
-        )
-        .run();
+      await tx.insert(callResults).values(
+        calls.map((c) => ({
+          id: newId(),
+          testRunId: runId,
+          expectedIndex: c.expectedIndex,
+          callIndex: c.callIndex,
+          outcome: c.outcome,
+          server: c.server,
+          tool: c.tool,
+          argumentCorrectness: c.argumentCorrectness,
+          failureReasons: c.failureReasons,
+        })),
+      );
     }
   });
 }
 
 /** A run's per-call verdicts: expected calls in their order, then the unexpected calls in call order. */
 export async function getCallResults(runId: string): Promise<CallResultRow[]> {
-  return getDb()
-    .select()
-    .from(callResults)
-    .where(eq(callResults.testRunId, runId))
-    .orderBy(asc(callResults.expectedIndex), asc(callResults.callIndex))
-    .all()
-    .sort((a, b) => (a.expectedIndex === null ? 1 : 0) - (b.expectedIndex === null ? 1 : 0));
+  const rows = await getDb().select().from(callResults).where(eq(callResults.testRunId, runId)).orderBy(asc(callResults.expectedIndex), asc(callResults.callIndex));
+  return rows.sort((a, b) => (a.expectedIndex === null ? 1 : 0) - (b.expectedIndex === null ? 1 : 0));
 }
