@@ -2,7 +2,9 @@
  * Development pairs for the action-aware, boilerplate-discounting similarity (issue 15),
  * labeled by hand from ../shared/data/mcp-servers-2797-tools.json BEFORE any method was
  * measured on them. Ids are "server/tool" as in that file. This set is what the method and
- * its calibration may be tuned on; the held-out set (tests/fixtures/heldout/) is not.
+ * its calibration may be tuned on. The held-out sets tests/fixtures/heldout/ and heldout-2/
+ * became development data too when the action penalty was reworked on them (issue 15);
+ * tests/fixtures/heldout-3/ was measured once on the final method and is not to be tuned on.
  *
  * - HARD_NEGATIVES: the same object with a different or opposite action: a person picking a
  *   tool would not confuse them, yet word vectors score them as near-duplicates.
