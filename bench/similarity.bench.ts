@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as analyzeRoute from '@/app/api/similarity/analyze/route';
-import { closeDb, getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { closeDb } from '@/db/client';
+import { run } from '@/db/sql';
 import { resolveEmbeddingModel } from '@/lib/embeddings/registry';
 import { SimilarityRequestSchema, type SimilarityRequest } from '@/lib/similarity/schemas';
 import { analyzeSimilarity, similarityOverlap, similarityRecommendations, similarityReport, type SimilarityCallContext } from '@/lib/similarity/service';
@@ -109,7 +111,7 @@ export async function runBenchmark(): Promise<void> {
     const rows: Record<string, string | number>[] = [];
     for (const size of [100, 500, total]) {
       const body = JSON.stringify(requestBody(size === total ? servers : firstTools(servers, size)));
-      getSqlite().exec('delete from embedding_cache');
+      await run(sql`delete from embedding_cache`);
       const cold = await time(() => postAnalyze(body));
       const warm: number[] = [];
       const warmCpu: number[] = [];
