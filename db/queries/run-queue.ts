@@ -45,6 +45,13 @@ export async function getBatchStatus(batchId: string): Promise<string | undefine
  */
 export async function finishBatchIfDone(batchId: string): Promise<'completed' | 'failed' | null> {
   const db = getDb();
+  // Called after every run: the common answer (runs still open) is one indexed probe, not a count of the batch.
+  const open = await db
+    .select({ id: testRuns.id })
+    .from(testRuns)
+    .where(and(eq(testRuns.batchId, batchId), inArray(testRuns.status, ['pending', 'running'])))
+    .limit(1);
+  if (open.length > 0) return null;
   const rows = await db.select({ status: testRuns.status, n: count() }).from(testRuns).where(eq(testRuns.batchId, batchId)).groupBy(testRuns.status);
   const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   if (n('pending') + n('running') > 0) return null;

@@ -138,8 +138,11 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
         await handler(run, { signal: controller.signal, attempt: job.retryCount, processId });
         await boss.complete(queue, job.id);
       } catch (err) {
-        log.error('run job failed', { runId: run.runId, error: err instanceof Error ? err.message : String(err) });
-        await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
+        const message = err instanceof Error ? err.message : String(err);
+        log.error('run job failed', { runId: run.runId, error: message });
+        await boss.fail(queue, job.id, { message }).catch(() => undefined);
+        // No delivery left: the run must not stay running with nobody to end it.
+        if (job.retryCount >= job.retryLimit) await options.onAbandoned([run], `failed: ${message}`.slice(0, 500)).catch(() => undefined);
       } finally {
         await lease.releaseRun(run.runId).catch(() => undefined);
         inFlight.delete(job.id);

@@ -97,8 +97,10 @@ export function createRunJobHandler(bus: SignalBus): RunJobHandler {
       await settleBatch(job.batchId, bus);
       return;
     }
-    await startQueuedBatch(job.batchId);
+    const fresh = !batches.has(job.batchId);
     const state = await batchState(job.batchId, keys, bus);
+    // Once per batch per process (a conditional UPDATE: the first process to start a run wins).
+    if (fresh) await startQueuedBatch(job.batchId);
     let settings: Promise<ModelSettingsRow | null> = Promise.resolve(null);
     if (row.modelSettingsId) {
       const id = row.modelSettingsId;
