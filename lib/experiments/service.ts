@@ -110,8 +110,9 @@ async function toDto(row: ExperimentRow, variants: VariantWithBatch[], detail: b
   const counts = await countRunsByStatus(batchIds);
   const statuses = variants.map((v) => v.batch?.status ?? 'pending');
   const status = aggregateStatus(statuses);
-  const runs = new Map<string, JudgedRun[]>();
-  for (const v of variants) runs.set(v.name, v.batchId ? await listJudgedRuns(v.batchId) : []);
+  // Side by side: on Postgres each read is a round trip, and the pool serves several at once.
+  const judged = await Promise.all(variants.map((v) => (v.batchId ? listJudgedRuns(v.batchId) : ([] as JudgedRun[]))));
+  const runs = new Map(variants.map((v, i) => [v.name, judged[i] ?? []]));
   const baseline = variants[0];
   const baselineRuns = runs.get(ORIGINAL_VARIANT) ?? [];
   const dtos: VariantDto[] = variants.map((v) => {
@@ -155,8 +156,7 @@ export async function getExperimentDto(id: string): Promise<ExperimentDto> {
 export async function listExperimentDtos(page: Page): Promise<{ items: ExperimentDto[]; total: number }> {
   const { rows, total } = await listExperiments(page);
   const variants = await listVariants(rows.map((r) => r.id));
-  const items: ExperimentDto[] = [];
-  for (const r of rows) items.push(await toDto(r, variants.filter((v) => v.experimentId === r.id), false));
+  const items = await Promise.all(rows.map((r) => toDto(r, variants.filter((v) => v.experimentId === r.id), false)));
   return { items, total };
 }
 
