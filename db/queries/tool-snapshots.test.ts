@@ -101,6 +101,15 @@ describe('storeRunTools', () => {
     expect(await snapshotStorageCounts()).toEqual(before);
   });
 
+  it('concurrent runs storing the same new definitions in opposite orders all land, each definition once', async () => {
+    const fresh = Array.from({ length: 30 }, (_, i): SnapshotToolInput => ({ serverName: 'race', name: `tool_${i}`, exposedName: `race__tool_${i}`, inputSchema: { type: 'object' } }));
+    const orders = [fresh, [...fresh].reverse(), fresh.slice(10).concat(fresh.slice(0, 10)), [...fresh].reverse().slice(5)];
+    const runs = await Promise.all(orders.map(() => newRun()));
+    await Promise.all(orders.map((listing, i) => store(runs[i] as string, listing)));
+    expect(await get(sql`select count(*) as "n" from tool_snapshots where server_name = 'race'`)).toEqual({ n: 30 });
+    for (const [i, listing] of orders.entries()) expect((await getSnapshot(runs[i] as string)).map((t) => t.exposedName)).toEqual(listing.map((t) => t.exposedName));
+  });
+
   it('an empty listing leaves the run without tools', async () => {
     const run = await newRun();
     await store(run, tools);

@@ -78,17 +78,41 @@ export async function storeRunTools(runId: string, tools: readonly SnapshotToolI
     setId = created?.id ?? (await idByHash('tool_sets', setHash));
     if (setId === undefined) throw new Error(`tool set ${setHash} vanished while it was stored`);
     // A listing is written once, whole, by whoever created it (sets never change afterwards).
-    if (created) {
-      for (const [position, r] of rows.entries()) {
-        await run(sql`insert into tool_snapshots (hash, server_name, name, description, input_schema, output_schema)
-          values (${r.hash}, ${r.t.serverName}, ${r.t.name}, ${r.description}, ${r.inputJson}, ${r.outputJson}) on conflict (hash) do nothing`);
-        const snapshotId = await idByHash('tool_snapshots', r.hash);
-        await run(sql`insert into tool_set_members (tool_set_id, position, snapshot_id, exposed_name, server_url)
-          values (${setId}, ${position}, ${snapshotId}, ${r.t.exposedName}, ${r.t.serverUrl ?? null})`);
-      }
-    }
+    if (created) await writeMembers(setId, rows);
   }
   await pointRun(runId, setId);
+}
+
+/**
+ * The listing's definitions (one multi-row insert in hash order, so two transactions storing
+ * overlapping listings take the definitions' row locks in the same order and cannot deadlock on
+ * Postgres), their ids in one read, then the members in one insert.
+ */
+async function writeMembers(setId: number, rows: PlannedTool[]): Promise<void> {
+  const byHash = new Map(rows.map((r) => [r.hash, r]));
+  const definitions = [...byHash.values()].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+  const idOf = new Map<string, number>();
+  for (const part of chunks(definitions)) {
+    const values = part.map((r) => sql`(${r.hash}, ${r.t.serverName}, ${r.t.name}, ${r.description}, ${r.inputJson}, ${r.outputJson})`);
+    await run(sql`insert into tool_snapshots (hash, server_name, name, description, input_schema, output_schema)
+      values ${sql.join(values, sql`, `)} on conflict (hash) do nothing`);
+    const hashes = sql.join(part.map((r) => sql`${r.hash}`), sql`, `);
+    for (const f of await all<{ id: number; hash: string }>(sql`select id, hash from tool_snapshots where hash in (${hashes})`)) idOf.set(f.hash, f.id);
+  }
+  const members = rows.map((r, position) => ({ r, position }));
+  for (const part of chunks(members)) {
+    const values = part.map(({ r, position }) => sql`(${setId}, ${position}, ${idOf.get(r.hash)}, ${r.t.exposedName}, ${r.t.serverUrl ?? null})`);
+    await run(sql`insert into tool_set_members (tool_set_id, position, snapshot_id, exposed_name, server_url) values ${sql.join(values, sql`, `)}`);
+  }
+}
+
+/** Rows per statement: 6 bound values each stays below SQLite's 32,766 and Postgres's 65,535. */
+const ROWS_PER_STATEMENT = 1000;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) out.push(items.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
 }
 
 type Statements = ReturnType<typeof prepare>;
