@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as compareRoute from '@/app/api/metrics/compare/route';
-import type { BatchComparison } from '@/lib/metrics/compare';
+import { compareSignificance, type BatchComparison } from '@/lib/metrics/compare';
+import type { BatchRunOutcome } from '@/db/queries/metrics-compare';
+import { seededRandom } from '@/lib/seeded-random';
 import { call } from './helpers/api';
 import { createRunWriter, type Tool } from './helpers/synthetic-runs';
 
@@ -168,5 +170,24 @@ describe('GET /api/metrics/compare: significance (lib/stats compareOutcomes)', (
     expect(body.significance.recall.outcome).toBe('regressed');
     const same = (await compare(before, steady)).body;
     expect(same.significance.accuracy).toMatchObject({ delta: 0, outcome: 'no_significant_change' });
+  });
+
+  it('gives the same significance whatever order the database returns the runs in (SQLite and Postgres differ)', () => {
+    const rng = seededRandom(5);
+    const classes = ['TP', 'FP', 'TN', 'FN'] as const;
+    const runs = (shift: number): BatchRunOutcome[] =>
+      Array.from({ length: 400 }, (_, i) => ({
+        testCaseId: `case-${i % 40}`,
+        provider: 'openai',
+        model: i % 3 ? 'gpt-a' : 'gpt-b',
+        classification: classes[Math.floor(rng() * 4 + shift) % 4] ?? 'TP',
+      }));
+    const [a, b] = [runs(0), runs(0.7)];
+    const shuffled = <T>(items: T[]) => items.map((item) => ({ item, key: rng() })).sort((x, y) => x.key - y.key).map((x) => x.item);
+    const inOrder = compareSignificance(a, b);
+    // Not vacuous: resampled intervals, which follow the order units are drawn in.
+    expect(inOrder.significance.f1.low).not.toBeNull();
+    expect(compareSignificance(shuffled(a), shuffled(b))).toEqual(inOrder);
+    expect(compareSignificance([...a].reverse(), [...b].reverse())).toEqual(inOrder);
   });
 });

@@ -140,8 +140,21 @@ export async function compareBatches(a: string, b: string): Promise<BatchCompari
   });
 }
 
+/**
+ * Grouped in unit order: the seeded bootstrap and permutation draws follow the order units first appear, so
+ * the figures must not depend on the order the database returned the runs in (SQLite and Postgres differ).
+ */
 function toOutcomes(runs: readonly BatchRunOutcome[], keep: ReadonlySet<string>): CaseOutcome[] {
-  return runs.filter((r) => keep.has(r.testCaseId)).map((r) => ({ caseId: r.testCaseId, model: `${r.provider ?? ''}/${r.model ?? ''}`, classification: r.classification }));
+  const units = new Map<string, CaseOutcome[]>();
+  for (const r of runs) {
+    if (!keep.has(r.testCaseId)) continue;
+    const model = `${r.provider ?? ''}/${r.model ?? ''}`;
+    const key = `${r.testCaseId}\u0000${model}`;
+    const unit = units.get(key) ?? [];
+    unit.push({ caseId: r.testCaseId, model, classification: r.classification });
+    units.set(key, unit);
+  }
+  return [...units.keys()].sort().flatMap((key) => units.get(key) ?? []);
 }
 
 /**
