@@ -103,19 +103,21 @@ export async function selectSnapshotTool(runId: string, server: string, name: st
 /**
  * The same cells counted from metrics_rollup's groups, then one run per cell: the pair's
  * latest evaluation in scope, sought backwards on idx_evaluation_results_tool_pair (pair, then
- * the run's created_at), so no mistake but the latest is read.
+ * the run's created_at), so no mistake but the latest is read. The dated runs are sought first:
+ * a plain descending order reads the index backwards on both dialects (SQLite puts NULLs
+ * last there, Postgres first; `nulls last` would make Postgres sort every mistake of the pair).
+ * A pair whose runs are all undated, if any, takes one of those.
  */
 async function selectConfusionCellsFromRollup(filters: MetricsScope): Promise<ConfusionCell[]> {
   const scope = buildEvaluationScope(filters, { unindexedDates: true });
   const found: ConfusionCell[] = [];
   for (const cell of await selectRollupConfusionCounts(filters)) {
     const key = keyOf(cell);
-    const latest = await get<{ id: string }>(
-      sqlNamed(
-        `select e.test_run_id as id ${renderFrom(scope, pairConditions(key))} order by e.run_created_at desc nulls last limit 1`,
-        pairParams(scope, key),
-      ),
-    );
+    const params = pairParams(scope, key);
+    const latest =
+      (await get<{ id: string }>(
+        sqlNamed(`select e.test_run_id as id ${renderFrom(scope, [...pairConditions(key), 'e.run_created_at is not null'])} order by e.run_created_at desc limit 1`, params),
+      )) ?? (await get<{ id: string }>(sqlNamed(`select e.test_run_id as id ${renderFrom(scope, pairConditions(key))} limit 1`, params)));
     found.push({ ...cell, latestRunId: latest?.id ?? '' });
   }
   return found;
