@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countCachedEmbeddings } from '@/db/queries/embedding-cache';
+import { countCachedEmbeddings, findCachedEmbeddings, saveCachedEmbeddings } from '@/db/queries/embedding-cache';
 import { sql } from 'drizzle-orm';
 import { get } from '@/db/sql';
 import { cacheModelKey, embedWithCache, hashText, type CacheStats } from '@/lib/embeddings/cache';
@@ -79,6 +79,15 @@ describe('embedWithCache', () => {
     const [stored] = await embedWithCache(provider, ['bits']);
     const [loaded] = await embedWithCache(fakeProvider('fake-bits', 3), ['bits']);
     expect(Array.from(loaded!)).toEqual(Array.from(stored!));
+  });
+
+  it('concurrent stores of overlapping texts in different orders all land (rows locked in one order)', async () => {
+    const entries = Array.from({ length: 1500 }, (_, i) => ({ textHash: hashText(`overlap ${i}`), vector: new Float32Array([i, 1, 2]) }));
+    const orders = [entries, [...entries].reverse(), entries.slice(700).concat(entries.slice(0, 700)), [...entries].reverse().slice(300)];
+    await Promise.all(orders.map((o) => saveCachedEmbeddings('fake-overlap', o)));
+    expect(await countCachedEmbeddings('fake-overlap')).toBe(1500);
+    const back = await findCachedEmbeddings('fake-overlap', [entries[42]?.textHash ?? '']);
+    expect([...(back.get(entries[42]?.textHash ?? '') ?? [])]).toEqual([42, 1, 2]);
   });
 
   it('handles thousands of texts quickly', async () => {

@@ -30,12 +30,16 @@ export async function findCachedEmbeddings(model: string, textHashes: readonly s
   return found;
 }
 
-/** Stores (or replaces) vectors of `model`, all in one transaction. */
+/**
+ * Stores (or replaces) vectors of `model`, all in one transaction, in hash order: two analyses
+ * storing overlapping texts at once lock their rows in the same order (no deadlock on Postgres).
+ */
 export async function saveCachedEmbeddings(model: string, entries: readonly { textHash: string; vector: Float32Array }[]): Promise<void> {
   if (entries.length === 0) return;
+  const sorted = [...entries].sort((a, b) => (a.textHash < b.textHash ? -1 : a.textHash > b.textHash ? 1 : 0));
   await withTransaction(async () => {
-    for (let start = 0; start < entries.length; start += CHUNK) {
-      const chunk = entries.slice(start, start + CHUNK);
+    for (let start = 0; start < sorted.length; start += CHUNK) {
+      const chunk = sorted.slice(start, start + CHUNK);
       if (isPostgres()) await savePostgres(model, chunk);
       else saveSqlite(model, chunk);
     }
