@@ -133,24 +133,25 @@ async function tagsByCase(ids: string[]): Promise<Map<string, string[]>> {
   return byCase;
 }
 
-async function attachServers(rows: TestCaseRow[]): Promise<TestCaseWithServers[]> {
-  if (rows.length === 0) return [];
+async function serversByCase(ids: string[]): Promise<Map<string, TestCaseServerRef[]>> {
   const byCase = new Map<string, TestCaseServerRef[]>();
-  for (let i = 0; i < rows.length; i += CHUNK) {
+  for (let i = 0; i < ids.length; i += CHUNK) {
     const links = await getDb()
       .select({ testCaseId: testCaseServers.testCaseId, id: mcpServers.id, name: mcpServers.name })
       .from(testCaseServers)
       .innerJoin(mcpServers, eq(mcpServers.id, testCaseServers.serverId))
-      .where(inArray(testCaseServers.testCaseId, rows.slice(i, i + CHUNK).map((r) => r.id)))
+      .where(inArray(testCaseServers.testCaseId, ids.slice(i, i + CHUNK)))
       .orderBy(asc(testCaseServers.position));
-    for (const l of links) {
-      const list = byCase.get(l.testCaseId) ?? [];
-      list.push({ id: l.id, name: l.name });
-      byCase.set(l.testCaseId, list);
-    }
+    for (const l of links) byCase.set(l.testCaseId, [...(byCase.get(l.testCaseId) ?? []), { id: l.id, name: l.name }]);
   }
-  const tags = await tagsByCase(rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, servers: byCase.get(r.id) ?? [], tags: tags.get(r.id) ?? [] }));
+  return byCase;
+}
+
+async function attachServers(rows: TestCaseRow[]): Promise<TestCaseWithServers[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [servers, tags] = await Promise.all([serversByCase(ids), tagsByCase(ids)]);
+  return rows.map((r) => ({ ...r, servers: servers.get(r.id) ?? [], tags: tags.get(r.id) ?? [] }));
 }
 
 async function countWhere(where: SQL | undefined): Promise<number> {
@@ -165,12 +166,9 @@ export async function listTestCases(filter: TestCaseFilter & Page & TestCaseOrde
     const lv = lastVerdicts();
     query.leftJoin(lv, eq(lv.testCaseId, testCases.id));
   }
-  const rows = await query
-    .where(where)
-    .orderBy(...orderOf(filter))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  return { rows: await attachServers(rows), total: await countWhere(where) };
+  // The page and its count side by side (Postgres: two round trips at once).
+  const [rows, total] = await Promise.all([query.where(where).orderBy(...orderOf(filter)).limit(filter.limit).offset(filter.offset), countWhere(where)]);
+  return { rows: await attachServers(rows), total };
 }
 
 // Prepared once per connection: every evaluation run reads its test case, and building the three
