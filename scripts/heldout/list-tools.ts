@@ -5,7 +5,7 @@
  *
  *   npx tsx scripts/heldout/list-tools.ts [--set heldout-2] [slug ...]
  *
- * Sets: 'heldout' (the first set, the default), 'heldout-2' and 'heldout-3' (fresh ones, each labeled
+ * Sets: 'heldout' (the first set, the default), 'heldout-2', 'heldout-3' and 'heldout-4' (fresh ones, each labeled
  * blind after the sets before it had been measured on). A new set is a new entry of HELDOUT_SETS.
  *
  * Servers run without network where the OS allows it (`unshare -rn`, Linux), with a throwaway
@@ -88,11 +88,43 @@ export const HELDOUT_3_SERVERS: HeldoutServer[] = [
   { slug: 'mapbox', packageName: '@mapbox/mcp-server', env: { MAPBOX_ACCESS_TOKEN: 'pk.dummy-not-a-real-token' } },
 ];
 
+/**
+ * The fourth, fresh set (tests/fixtures/heldout-4), labeled blind after the first three had been measured on:
+ * servers that appear nowhere else in the repo nor in shared/data/mcp-servers-2797-tools.json. Asana and
+ * Trello track work (tasks vs cards, projects vs boards, sections vs lists, stories vs comments), Bitbucket
+ * reviews code with comments and tasks of its own, and DigitalOcean (six of its services) runs the rest.
+ */
+export const HELDOUT_4_SERVERS: HeldoutServer[] = [
+  { slug: 'asana', packageName: '@roychri/mcp-server-asana', env: { ASANA_ACCESS_TOKEN: 'dummy-not-a-real-token' } },
+  {
+    slug: 'trello',
+    packageName: '@delorenj/mcp-server-trello',
+    env: { TRELLO_API_KEY: 'dummy-not-a-real-key', TRELLO_TOKEN: 'dummy-not-a-real-token', TRELLO_BOARD_ID: '0123456789abcdef01234567' },
+  },
+  {
+    slug: 'bitbucket',
+    packageName: 'bitbucket-mcp',
+    env: {
+      BITBUCKET_URL: 'https://api.bitbucket.invalid/2.0',
+      BITBUCKET_USERNAME: 'heldout',
+      BITBUCKET_PASSWORD: 'dummy-not-a-real-password',
+      BITBUCKET_WORKSPACE: 'heldout',
+    },
+  },
+  {
+    slug: 'digitalocean',
+    packageName: '@digitalocean/mcp',
+    args: ['--services', 'apps,droplets,databases,spaces,functions,volumes'],
+    env: { DIGITALOCEAN_API_TOKEN: 'dop_v1_dummy_not_a_real_token' },
+  },
+];
+
 /** Set name (the fixtures folder under tests/fixtures) to its servers. */
 export const HELDOUT_SETS: Record<string, HeldoutServer[]> = {
   heldout: HELDOUT_SERVERS,
   'heldout-2': HELDOUT_2_SERVERS,
   'heldout-3': HELDOUT_3_SERVERS,
+  'heldout-4': HELDOUT_4_SERVERS,
 };
 
 const ROOT = path.resolve(__dirname, '../..');
