@@ -4,7 +4,9 @@
  * progress as job events, cancel. On SQLite the queue is the in-process one; in the `postgres`
  * project it is pg-boss on the test's database (jobs, LISTEN/NOTIFY, advisory locks).
  */
+import fs from 'node:fs';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { databaseFile } from '@/db/client';
 import { getRunQueue, cancelBatchEverywhere, enqueueBatch, startQueueWorker, stopRunQueue } from '@/lib/queue/active';
 import { subscribeBatchEvents } from '@/lib/queue/batch-signals';
 import { getBatch, insertBatchWithRuns, type ModelSettingsValues } from '@/db/queries/batches';
@@ -107,6 +109,44 @@ describe('batches through the work queue', () => {
     expect((await getBatch(batchId))?.status).toBe('cancelled');
     expect(started.length).toBeLessThan(8);
     expect(await cancelBatchEverywhere(batchId)).toBe(false);
+  });
+
+  it('a keyed batch runs in the process holding its key, and the key is stored nowhere (rows, jobs, job archive)', async () => {
+    const SENTINEL = 'sk-queue-sentinel-7f3a9c21d4';
+    const seen: (string | undefined)[] = [];
+    fake.provider = fakeProvider({ reply: (req) => (seen.push(req.apiKey), { tool: 'lookup' }) });
+    await startQueueWorker(3);
+    const keyed: ModelSettingsValues = { provider: 'openai', model: 'gpt-test', timeout: 5, temperature: 0, maxRetries: 0 };
+    const ids = await cases(3, 'keyed');
+    const batchId = await withTransaction(async () => {
+      const { batchId: id, runIds } = await insertBatchWithRuns({ name: 'keyed', models: [keyed], samples: 1, concurrency: 2, testCaseIds: ids, withBatchRow: true });
+      await enqueueBatch(id as string, runIds, [keyed], { openai: SENTINEL });
+      return id as string;
+    });
+    await until('the keyed batch to end', async () => (await getBatch(batchId))?.status === 'completed');
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen.every((k) => k === SENTINEL)).toBe(true);
+    const { queue } = await getRunQueue();
+    if (queue.kind === 'pg-boss') {
+      const [jobs] = await all<{ n: number; leaks: number }>(
+        sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE data::text LIKE ${`%${SENTINEL}%`} OR output::text LIKE ${`%${SENTINEL}%`})::int AS leaks FROM (SELECT data, output FROM pgboss.job UNION ALL SELECT data, output FROM pgboss.archive) j`,
+      );
+      expect(jobs?.n).toBeGreaterThan(0);
+      expect(jobs?.leaks).toBe(0);
+      // Every job of the batch went to this process's own queue.
+      const names = await all<{ name: string }>(sql`SELECT DISTINCT name FROM pgboss.job WHERE data->>'batchId' = ${batchId}`);
+      expect(names).toEqual([{ name: `runs.p.${queue.processId}` }]);
+      const [rows] = await all<{ leaks: number }>(
+        sql`SELECT (SELECT count(*) FROM test_runs t WHERE t::text LIKE ${`%${SENTINEL}%`}) + (SELECT count(*) FROM run_batches b WHERE b::text LIKE ${`%${SENTINEL}%`}) + (SELECT count(*) FROM model_settings m WHERE m::text LIKE ${`%${SENTINEL}%`}) AS leaks`,
+      );
+      expect(Number(rows?.leaks)).toBe(0);
+    } else {
+      // SQLite: not in the database file or its WAL.
+      for (const suffix of ['', '-wal']) {
+        const file = `${databaseFile()}${suffix}`;
+        if (fs.existsSync(file)) expect(fs.readFileSync(file).includes(SENTINEL)).toBe(false);
+      }
+    }
   });
 
   it('the batch and its jobs commit together: a rolled-back batch leaves nothing to work', async () => {
