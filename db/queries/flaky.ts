@@ -97,12 +97,16 @@ export type FlakyHistoryRow = {
   createdAt: string;
 };
 
-/** The given case ids as one bound JSON text, read back as rows (one statement text whatever the count). */
-function caseIdList(ids: readonly string[]): SQL {
+/**
+ * `r.test_case_id` is one of the given ids, bound as one JSON text (one statement text whatever
+ * the count). On Postgres as `= any(array(...))`, which seeks idx_test_runs_test_case per id;
+ * a semi-join on the set function's rows was planned as a hash join over every run.
+ */
+function caseIdIn(ids: readonly string[]): SQL {
   const json = JSON.stringify(ids);
   return dialectSql({
-    sqlite: sql`select value from json_each(${json})`,
-    postgres: sql`select json_array_elements_text(${json}::json)`,
+    sqlite: sql`r.test_case_id in (select value from json_each(${json}))`,
+    postgres: sql`r.test_case_id = any(array(select json_array_elements_text(${json}::json)))`,
   });
 }
 
@@ -122,7 +126,7 @@ export async function selectFlakyHistory(testCaseIds: readonly string[], perPair
       left join evaluation_results e on e.test_run_id = r.id
       left join run_batches b on b.id = r.batch_id
       left join tool_sets ts on ts.id = r.tool_set_id
-      where r.test_case_id in (${caseIdList(testCaseIds)}) and r.status = 'completed' and r.classification is not null
+      where ${caseIdIn(testCaseIds)} and r.status = 'completed' and r.classification is not null
     ) latest where rn <= ${perPair}
     order by "testCaseId", provider, model, "createdAt" desc`);
 }
