@@ -27,11 +27,11 @@ const RUN_JOINS = sql.raw(`from test_runs r
 
 /** A page of the case's runs, newest first (idx_test_runs_test_case; a case has few runs to order). */
 export async function listCaseRuns(testCaseId: string, page: Page): Promise<{ rows: CaseRunRow[]; total: number }> {
-  const rows = await all<CaseRunRow>(
-    sql`select ${RUN_COLUMNS} ${RUN_JOINS} where r.test_case_id = ${testCaseId} order by r.created_at desc, r.id desc limit ${page.limit} offset ${page.offset}`,
-  );
-  const total = (await get<{ n: number }>(sql`select count(*) as n from test_runs where test_case_id = ${testCaseId}`))?.n ?? 0;
-  return { rows, total };
+  const [rows, counted] = await Promise.all([
+    all<CaseRunRow>(sql`select ${RUN_COLUMNS} ${RUN_JOINS} where r.test_case_id = ${testCaseId} order by r.created_at desc, r.id desc limit ${page.limit} offset ${page.offset}`),
+    get<{ n: number }>(sql`select count(*) as n from test_runs where test_case_id = ${testCaseId}`),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 /** The latest `perModel` runs of the case for each model (provider and model name), newest first: the timeline. */

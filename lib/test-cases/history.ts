@@ -88,10 +88,10 @@ function toCaseRunDto(r: CaseRunRow): CaseRunDto {
 /** The runs of a test case across batches and models, newest first, with each model's timeline; 404 for an unknown case. */
 export async function getCaseHistory(testCaseId: string, page: { limit: number; offset: number }): Promise<CaseHistory> {
   await requireTestCase(testCaseId);
-  const { rows, total } = await listCaseRuns(testCaseId, page);
+  const [{ rows, total }, timeline] = await Promise.all([listCaseRuns(testCaseId, page), listCaseTimeline(testCaseId, TIMELINE_PER_MODEL)]);
   const byModel = new Map<string, CaseTimelineModel>();
   // Newest first from the query; each model's list is reversed below so time runs left to right.
-  for (const row of await listCaseTimeline(testCaseId, TIMELINE_PER_MODEL)) {
+  for (const row of timeline) {
     const dto = toCaseRunDto(row);
     const entry = byModel.get(dto.modelLabel) ?? { modelLabel: dto.modelLabel, provider: dto.provider, model: dto.model, runs: [] };
     entry.runs.push(dto);
