@@ -5,13 +5,13 @@ import * as analyzeRoute from '@/app/api/similarity/analyze/route';
 import { sql } from 'drizzle-orm';
 import { prepareDatabase } from '@/db/client';
 import { all } from '@/db/sql';
-import { waitForJob } from '@/lib/eval/run/jobs';
 import type { ConfusionList } from '@/lib/metrics/confusions';
 import { seedDemoData } from '@/lib/seed/seed-demo';
 import { setDefaultEmbeddingModel } from '@/lib/settings/embedding-model';
 import { call } from './helpers/api';
 import { startDemoServers } from './helpers/demo-server';
 import { useSharedWordVectors } from './helpers/shared-word-vectors';
+import { waitForBatch } from './helpers/wait-batch';
 
 /**
  * How well similarity predicts observed confusion: the demo servers' seeded cases run once
@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(202);
   batchId = res.body.id;
-  await waitForJob(batchId);
+  await waitForBatch(batchId);
 }, 120_000);
 
 afterAll(async () => {
