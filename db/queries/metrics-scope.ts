@@ -187,7 +187,7 @@ export function buildEvaluationScope(s: MetricsScope, options: { unindexedDates?
  * their own selection. A resolved scope reads that set, already narrowed by every filter,
  * from RESOLVED_RUNS instead.
  */
-export function buildRunScope(s: RunScope, options: { scanForModel?: boolean; createdAt?: CreatedAtAccess } = {}): ScopeSql {
+export function buildRunScope(s: RunScope, options: { scanForModel?: boolean; createdAt?: CreatedAtAccess; evaluatedOnly?: boolean } = {}): ScopeSql {
   if (s.resolved) return buildResolvedRunScope(s.resolved);
   // A unary + keeps the planner off the model settings index: a model is usually a large
   // share of the runs, and a covering index scan with the test in the index beats that
@@ -196,11 +196,15 @@ export function buildRunScope(s: RunScope, options: { scanForModel?: boolean; cr
   if (hasToolFilters(s)) {
     const evaluated = buildToolConditions(s, EVALUATED_TOOLS);
     const unfinished = buildToolConditions(s, unfinishedTools('u'));
-    conditions.push(`r.id in (
-      select e.test_run_id from evaluation_results e where ${evaluated.join(' and ')}
+    // evaluatedOnly: a statement that keeps completed runs only never finds one among the unfinished.
+    const unfinishedRuns = options.evaluatedOnly
+      ? ''
+      : `
       union all
       select u.id from test_runs u join test_cases tc on tc.id = u.test_case_id
-      where ${UNFINISHED('u')} and ${unfinished.join(' and ')})`);
+      where ${UNFINISHED('u')} and ${unfinished.join(' and ')}`;
+    conditions.push(`r.id in (
+      select e.test_run_id from evaluation_results e where ${evaluated.join(' and ')}${unfinishedRuns})`);
   }
   return { tables: 'from test_runs r', conditions, params: collectParams(s) };
 }

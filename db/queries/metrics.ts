@@ -260,7 +260,7 @@ function createEmptyRollup(): RunRollup {
 export async function selectLatencyAt(filters: RunScope, offset: number, order: 'asc' | 'desc'): Promise<number | null> {
   // A date filter is tested on idx_test_runs_latency's own created_at while that index is
   // read in order: the date index plus a sort was 60-120 ms for a range of most runs.
-  const scope = buildRunScope(filters, { createdAt: 'unindexed' });
+  const scope = buildRunScope(filters, { createdAt: 'unindexed', evaluatedOnly: true });
   // The unary + keeps the planner off the status index (nearly every run is completed) so
   // a batch or model index, or the latency index in order, drives the query instead.
   const text = `
@@ -270,4 +270,32 @@ export async function selectLatencyAt(filters: RunScope, offset: number, order: 
     limit 1 offset @offset`;
   const row = await get<{ ms: number }>(sqlNamed(text, { ...scope.params, offset }));
   return row?.ms ?? null;
+}
+
+/** A position among the evaluated runs' latencies, counted from the end `order` names (0-based). */
+export type LatencyPosition = { offset: number; order: 'asc' | 'desc' };
+
+/**
+ * The execution times at several positions (of `n` evaluated runs), in the order asked. SQLite reads each
+ * from the nearer end (its top-N sorter stays small); Postgres reads the runs once and numbers them, since
+ * there each read of a large scope is a hash or index join over every matching run, not an index read in order.
+ */
+export async function selectLatenciesAt(filters: RunScope, positions: LatencyPosition[], n: number): Promise<(number | null)[]> {
+  if (!isPostgres()) {
+    const values: (number | null)[] = [];
+    for (const { offset, order } of positions) values.push(await selectLatencyAt(filters, offset, order));
+    return values;
+  }
+  const ranks = positions.map(({ offset, order }) => (order === 'asc' ? offset : n - 1 - offset));
+  const scope = buildRunScope(filters, { evaluatedOnly: true });
+  const params: Record<string, string | number> = { ...scope.params };
+  ranks.forEach((rank, i) => (params[`rank${i}`] = rank));
+  const text = `
+    with ranked as (
+      select r.execution_time_ms as ms, row_number() over (order by r.execution_time_ms) - 1 as position
+      ${renderFrom(scope, ["r.status = 'completed'", 'r.classification is not null', 'r.execution_time_ms is not null'])}
+    )
+    select position, ms from ranked where position in (${ranks.map((_, i) => `@rank${i}`).join(', ')})`;
+  const found = new Map((await all<{ position: number; ms: number }>(sqlNamed(text, params))).map((r) => [r.position, r.ms]));
+  return ranks.map((rank) => found.get(rank) ?? null);
 }

@@ -1,7 +1,7 @@
 import {
   readMetricsSnapshot,
   selectEvaluationTotals,
-  selectLatencyAt,
+  selectLatenciesAt,
   selectRunRollups,
   selectToolCells,
   withResolvedRunScope,
@@ -65,10 +65,11 @@ function toTokenTotals(r: RunRollup): TokenTotals {
   return { input: r.inputTokens, output: r.outputTokens, total: r.inputTokens + r.outputTokens };
 }
 
-async function readLatencyPercentile(scope: RunScope, p: number, n: number): Promise<number | null> {
-  if (n === 0) return null;
-  const { offset, order } = locateNearestRank(p, n);
-  return selectLatencyAt(scope, offset, order);
+/** Nearest-rank p50 and p95 of the scope's `n` evaluated runs, read run by run. */
+async function readLatencyPercentiles(scope: RunScope, n: number): Promise<[number | null, number | null]> {
+  if (n === 0) return [null, null];
+  const [p50 = null, p95 = null] = await selectLatenciesAt(scope, [locateNearestRank(50, n), locateNearestRank(95, n)], n);
+  return [p50, p95];
 }
 
 /** The nearest-rank percentile through the latency histogram; undefined sends the caller to the per-run read. */
@@ -96,7 +97,8 @@ async function readRunFigures(scope: MetricsScope, fromRollup: boolean): Promise
   return withResolvedRunScope(scope, async (runScope) => {
     const runRollups = rollups ?? (await selectRunRollups(runScope));
     const n = runRollups.all.latencyRuns;
-    return { rollups: runRollups, p50: await readLatencyPercentile(runScope, 50, n), p95: await readLatencyPercentile(runScope, 95, n) };
+    const [p50, p95] = await readLatencyPercentiles(runScope, n);
+    return { rollups: runRollups, p50, p95 };
   });
 }
 
