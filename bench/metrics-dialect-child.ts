@@ -1,0 +1,82 @@
+/**
+ * One side of bench/metrics-pg-1m.bench.ts: the metrics summary for every filter case, the batch comparison
+ * and the batch counts, on whichever database this process was started with (DATA_DIR for SQLite,
+ * DATABASE_URL for Postgres: the dialect is fixed when the query modules load, so each side is a process of
+ * its own). Prints one JSON line: per case the median of warm calls and the summary itself.
+ */
+import { sql } from 'drizzle-orm';
+import { closeDb, prepareDatabase } from '@/db/client';
+import { countRunsByStatus } from '@/db/queries/runs';
+import { all, get } from '@/db/sql';
+import { compareBatches } from '@/lib/metrics/compare';
+import type { MetricsFilters } from '@/lib/metrics/filters';
+import { getMetricsSummary } from '@/lib/metrics/summary';
+
+const REPEATS = Number(process.env.BENCH_METRICS_REPEATS ?? 3);
+
+export type CaseResult = { label: string; ms: number; figures: unknown };
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+/** Median of warm calls, after one call that warms the caches; and what the call returned. */
+async function measure(fn: () => Promise<unknown>): Promise<{ ms: number; figures: unknown }> {
+  const figures = await fn();
+  const times: number[] = [];
+  for (let i = 0; i < REPEATS; i++) times.push(await time(fn));
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)] ?? Number.NaN, figures };
+}
+
+/** The filter cases of bench/metrics-1m.bench.ts, looked up through the portable layer. */
+async function filterCases(): Promise<[string, MetricsFilters][]> {
+  const batchIds = (await all<{ id: string }>(sql`select id from run_batches where name like 'syn batch %' order by name`)).map((r) => r.id);
+  const first = await get<{ provider: 'openai'; model: string }>(sql`select provider, model from model_settings where model = 'gpt-4o-mini' order by id limit 1`);
+  const server = 'syn-server-1';
+  const toolName = `search_${server.replace(/\W/g, '_')}`;
+  const week: MetricsFilters = { from: '2025-01-13', to: '2025-01-19' };
+  const day: MetricsFilters = { from: '2025-01-15', to: '2025-01-15' };
+  const models = { provider: first?.provider, model: first?.model };
+  return [
+    ['all runs', {}],
+    ['one batch', { batchId: batchIds[0] }],
+    ['one model', models],
+    ['one tool name', { toolName }],
+    ['one server name', { serverName: server }],
+    ['server + tool name', { serverName: server, toolName }],
+    ['one week', week],
+    ['one day', day],
+    ['one week + batch', { ...week, batchId: batchIds[2] }],
+    ['one week + model', { ...week, ...models }],
+    ['one week + tool name', { ...week, toolName }],
+    ['one week + server name', { ...week, serverName: server }],
+    ['one day + server name', { ...day, serverName: server }],
+    ['from a date on (open end)', { from: '2025-01-10' }],
+    ['the whole month (every run)', { from: '2025-01-01', to: '2025-01-31' }],
+    ['one week, date-times with offsets', { from: '2025-01-13T09:30:00+02:00', to: '2025-01-20T17:45:00-05:00' }],
+  ];
+}
+
+async function main(): Promise<void> {
+  await prepareDatabase();
+  const results: CaseResult[] = [];
+  for (const [label, filters] of await filterCases()) results.push({ label, ...(await measure(() => getMetricsSummary(filters))) });
+  const batchIds = (await all<{ id: string }>(sql`select id from run_batches order by name`)).map((r) => r.id);
+  const [a, b] = batchIds;
+  if (a && b) {
+    const compare = await measure(() => compareBatches(a, b));
+    results.push({ label: 'compare two batches', ...compare });
+  }
+  const counts = await measure(async () => Object.fromEntries(await countRunsByStatus(batchIds)));
+  results.push({ label: `batch counts (${batchIds.length} batches)`, ...counts });
+  await closeDb();
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
