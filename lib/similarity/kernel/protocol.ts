@@ -1,5 +1,4 @@
 import type { Calibration } from '@/lib/embeddings/types';
-import type { ToolAction } from '@/lib/text/actions';
 
 /** How a worker computes raw cosines: ONNX Runtime's Gemm (MLAS, SIMD) or the plain JS kernel of vector.ts. */
 export type KernelEngine = 'onnx' | 'js';
@@ -17,8 +16,12 @@ export type KernelJob = {
   vectors: SharedArrayBuffer;
   count: number;
   dimensions: number;
-  /** Action adjustment (action-adjust.ts) on the calibration's scale; null: raw cosines. */
-  adjust: { actions: ToolAction[]; calibration: Calibration } | null;
+  /**
+   * Action adjustment (action-adjust.ts) on the calibration's scale; null: raw cosines. The
+   * actions travel as one JSON array (ToolAction is plain data): a string is copied, not
+   * walked, so posting it to every worker costs the request thread next to nothing.
+   */
+  adjust: { actionsJson: string; calibration: Calibration } | null;
   topK: number;
   /** Raw score at or above which a pair is returned as a candidate. */
   cut: number;

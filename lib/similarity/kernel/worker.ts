@@ -1,50 +1,101 @@
 /**
  * The similarity kernel's worker thread (started by pool.ts, compiled by tsx on load). Each
- * job: take row blocks of the upper triangle from the shared counter, fill a block with raw
- * cosines (ONNX Runtime Gemm, or the JS kernel), apply the action adjustment in place exactly
- * as the request thread would (action-adjust.ts on the same calibration), then feed it to the
- * same neighbour scanner vector.ts uses. Replies with this worker's top-k lists and candidates;
- * the pool merges the workers' parts.
+ * job: take row blocks of the upper triangle from the shared counter; per block, raw cosines
+ * tile by tile (ONNX Runtime's Gemm into one reused 2 MB buffer) or whole (the JS kernel),
+ * adjusted for actions exactly as the request thread would (action-adjust.ts on the same
+ * calibration, in place, skipping pairs that can change nothing), then scanned (tile-scan.ts).
+ * Replies with this worker's top-k lists and candidates; the pool merges the workers' parts.
  */
 import { parentPort } from 'node:worker_threads';
 import * as ort from 'onnxruntime-node';
 import { calibrate, uncalibrate } from '@/lib/embeddings/calibration';
+import type { ToolAction } from '@/lib/text/actions';
 import { actionAdjustedScores } from '../action-adjust';
-import { denseCosine, neighbourScanner, type PairScores } from '../vector';
+import { denseCosine, type PackedVectors, type PairScores } from '../vector';
 import { gemmModel } from './onnx-gemm-model';
 import { skipBoundTable } from './skip-bound';
+import { tileScanner, type TileScanner } from './tile-scan';
 import { CONTROL_CANCEL, CONTROL_NEXT, type KernelJob, type KernelPartial, type KernelReply } from './protocol';
 
-/** Columns per Gemm call: the output tile (rows x columns floats) stays a few MB. */
-const COLUMN_TILE = 8192;
+/** Scores per Gemm tile (rows x columns floats, 2 MB): written and read again while in cache. */
+const TILE_FLOATS = 524_288;
+
+/** Columns per tile for blocks of `rows` rows: a multiple of 256, at least 256. */
+function tileColumns(rows: number): number {
+  return Math.max(256, Math.floor(TILE_FLOATS / Math.max(1, rows) / 256) * 256);
+}
 
 let session: Promise<ort.InferenceSession> | null = null;
 
 function onnxSession(): Promise<ort.InferenceSession> {
-  // One thread per worker: the pool runs one worker per core, and each also scans its own blocks.
+  // One thread per worker: the pool runs one worker per core, and each also scans its own tiles.
   session ??= ort.InferenceSession.create(gemmModel(), { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential' });
   return session;
 }
 
-type RawFiller = (rowStart: number, rowEnd: number, out: Float32Array) => Promise<void> | void;
+type Times = { rawMs: number; scanMs: number };
 
-async function onnxFiller(data: Float32Array, n: number, d: number): Promise<RawFiller> {
+/**
+ * Scores a block of rows into the scanner. Without the action adjustment each tile is scanned
+ * as it comes; with it, the tiles are gathered into a block of whole rows first, which is the
+ * layout action-adjust.ts adjusts in place (it visits only the pairs that share an object).
+ */
+type BlockScorer = (rowStart: number, rowEnd: number, times: Times) => Promise<void> | void;
+
+type BlockContext = {
+  n: number;
+  blockRows: number;
+  scanner: TileScanner;
+  /** Adjusts a block of whole rows in place (actionAdjustedScores over the raw block), or null. */
+  adjust: PairScores | null;
+};
+
+async function onnxBlocks(data: Float32Array, d: number, { n, blockRows, scanner, adjust }: BlockContext): Promise<BlockScorer> {
   const gemm = await onnxSession();
   // ONNX Runtime takes no tensor over shared memory: one private copy per worker.
   const own = Float32Array.from(data);
-  return async (rowStart, rowEnd, out) => {
+  const width = tileColumns(blockRows);
+  // The Gemm writes into this buffer (a preallocated output): no allocation per call.
+  const tile = new Float32Array(blockRows * width);
+  const block = adjust ? new Float32Array(blockRows * n) : null;
+  return async (rowStart, rowEnd, times) => {
     const rows = rowEnd - rowStart;
     const a = new ort.Tensor('float32', own.subarray(rowStart * d, rowEnd * d), [rows, d]);
-    // Columns from rowStart: the square at the diagonal is computed whole; readers only look above it.
-    for (let c0 = rowStart; c0 < n; c0 += COLUMN_TILE) {
-      const c1 = Math.min(n, c0 + COLUMN_TILE);
-      const b = new ort.Tensor('float32', own.subarray(c0 * d, c1 * d), [c1 - c0, d]);
-      const result = await gemm.run({ a, b });
-      const y = result.y!.data as Float32Array;
-      const width = c1 - c0;
-      for (let r = 0; r < rows; r++) out.set(y.subarray(r * width, (r + 1) * width), r * n + c0);
-      result.y!.dispose();
+    // Columns from rowStart: the square at the diagonal is computed whole; the scan reads above it.
+    for (let c0 = rowStart; c0 < n; c0 += width) {
+      const c1 = Math.min(n, c0 + width);
+      const w = c1 - c0;
+      const b = new ort.Tensor('float32', own.subarray(c0 * d, c1 * d), [w, d]);
+      const y = new ort.Tensor('float32', tile.subarray(0, rows * w), [rows, w]);
+      let t = performance.now();
+      await gemm.run({ a, b }, { y });
+      times.rawMs += performance.now() - t;
+      t = performance.now();
+      if (block) for (let r = 0; r < rows; r++) block.set(tile.subarray(r * w, (r + 1) * w), r * n + c0);
+      else scanner.visit(rowStart, rowEnd, c0, c1, tile, w, -c0);
+      times.scanMs += performance.now() - t;
     }
+    if (block && adjust) {
+      const t = performance.now();
+      adjust.fillUpper(rowStart, rowEnd, block);
+      scanner.visit(rowStart, rowEnd, rowStart, n, block, n, 0);
+      times.scanMs += performance.now() - t;
+    }
+  };
+}
+
+/** The plain JS kernel (vector.ts) fills a whole block of rows, each row laid out as in the full matrix. */
+function jsBlocks(packed: PackedVectors, { n, blockRows, scanner, adjust }: BlockContext): BlockScorer {
+  const cosine = denseCosine(packed);
+  const block = new Float32Array(blockRows * n);
+  return (rowStart, rowEnd, times) => {
+    let t = performance.now();
+    cosine.fillUpper(rowStart, rowEnd, block);
+    times.rawMs += performance.now() - t;
+    t = performance.now();
+    adjust?.fillUpper(rowStart, rowEnd, block);
+    scanner.visit(rowStart, rowEnd, rowStart, n, block, n, 0);
+    times.scanMs += performance.now() - t;
   };
 }
 
@@ -55,38 +106,25 @@ async function runJob(job: KernelJob): Promise<KernelReply> {
   if (job.blockRows < 1 || job.blockRows % 4 !== 0) throw new Error(`blockRows must be a positive multiple of 4, got ${job.blockRows}`);
   const data = new Float32Array(job.vectors, 0, n * d);
   const control = new Int32Array(job.control);
-  const packed = { data, count: n, dimensions: d };
-  const fillRaw: RawFiller = job.engine === 'onnx' ? await onnxFiller(data, n, d) : denseCosine(packed).fillUpper;
-  // The raw block is written before the adjustment runs: its inner scores are already in place.
-  const prefilled: PairScores = { count: n, fillUpper: () => undefined, pair: denseCosine(packed).pair };
-  const adjust = job.adjust;
-  const scanner = neighbourScanner(n, job.topK, job.cut);
+  const spec = job.adjust;
+  const toScore = (raw: number) => calibrate(raw, spec!.calibration);
+  const fromScore = (score: number) => uncalibrate(score, spec!.calibration);
+  const scanner = tileScanner(n, job.topK, job.cut, spec ? skipBoundTable(toScore, fromScore) : null);
+  // The block already holds the raw scores when the adjustment runs: its source fills nothing.
+  const prefilled: PairScores = { count: n, fillUpper: () => undefined, pair: denseCosine({ data, count: n, dimensions: d }).pair };
   // Pairs no adjustment can bring into the lists are left unadjusted (most of them, once the lists fill).
-  const skip = new Float32Array(n).fill(-Infinity);
-  const toScore = (raw: number) => calibrate(raw, adjust!.calibration);
-  const fromScore = (score: number) => uncalibrate(score, adjust!.calibration);
-  const bound = adjust ? skipBoundTable(toScore, fromScore) : null;
-  const belowCut = job.cut - 1e-7;
-  const scores = adjust ? actionAdjustedScores(prefilled, adjust.actions, toScore, fromScore, skip) : prefilled;
+  const adjust = spec ? actionAdjustedScores(prefilled, JSON.parse(spec.actionsJson) as ToolAction[], toScore, fromScore, scanner.skip) : null;
+  const context: BlockContext = { n, blockRows: job.blockRows, scanner, adjust };
+  const scoreBlock = job.engine === 'onnx' ? await onnxBlocks(data, d, context) : jsBlocks({ data, count: n, dimensions: d }, context);
   const blockCount = Math.ceil((n - 1) / job.blockRows);
-  const block = new Float32Array(job.blockRows * n);
   let blocks = 0;
-  let rawMs = 0;
-  let scanMs = 0;
+  const times: Times = { rawMs: 0, scanMs: 0 };
   for (;;) {
     if (Atomics.load(control, CONTROL_CANCEL) !== 0) return { type: 'cancelled', jobId: job.jobId };
     const index = Atomics.add(control, CONTROL_NEXT, 1);
     if (index >= blockCount) break;
     const rowStart = index * job.blockRows;
-    const rowEnd = Math.min(n - 1, rowStart + job.blockRows);
-    let t = performance.now();
-    await fillRaw(rowStart, rowEnd, block);
-    rawMs += performance.now() - t;
-    t = performance.now();
-    if (bound) for (let x = rowStart; x < n; x++) skip[x] = bound(Math.min(scanner.floor[x]!, belowCut));
-    scores.fillUpper(rowStart, rowEnd, block);
-    scanner.visit(rowStart, rowEnd, block);
-    scanMs += performance.now() - t;
+    await scoreBlock(rowStart, Math.min(n - 1, rowStart + job.blockRows), times);
     blocks++;
   }
   const { neighbours, candidates } = scanner.finish();
@@ -101,8 +139,8 @@ async function runJob(job: KernelJob): Promise<KernelReply> {
     b: candidates.b,
     scores: candidates.values,
     blocks,
-    rawMs: Math.round(rawMs),
-    scanMs: Math.round(scanMs),
+    rawMs: Math.round(times.rawMs),
+    scanMs: Math.round(times.scanMs),
   };
   return reply;
 }
