@@ -20,7 +20,7 @@ const COMMANDS: Record<string, Command> = {
   },
   similarity: {
     summary: 'find confusable tools (json, csv, md or html report)',
-    help: 'mcp-eval similarity <tools.json|suite.yaml>... [--format json|csv|md|html] [--threshold 0.85] [--out file]',
+    help: 'mcp-eval similarity <tools.json|suite.yaml>... | <tools.ndjson> [--format json|csv|md|html] [--threshold 0.85] [--out file]\n  (.ndjson/.jsonl: an options line such as {} then one tool per line, as POST /api/similarity/analyze takes)',
     run: async (a, io) => (await import('./commands/similarity')).similarityCommand(a, io),
   },
   schemas: {

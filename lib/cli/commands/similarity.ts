@@ -1,13 +1,52 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { AppError } from '../../errors';
 import { EXIT, UsageError, type ExitCode } from '../errors';
 import type { CliIo } from '../io';
 import { keyHeaders } from '../keys';
+import { SimilarityRequestSchema, type SimilarityRequest } from '../../similarity/schemas';
 import { readToolSources } from './tool-sources';
 
-/** The similarity report over tool files or suites, in the report formats (json, csv, md, html). */
+/** A tool set too large for one JSON document: the upload format of /api/similarity/analyze (ndjson-input.ts), from a file. */
+const isNdjsonFile = (file: string) => /\.(ndjson|jsonl)$/i.test(file);
+
+type Overrides = { similarityThreshold?: number; method?: string; embeddingModel?: string };
+
+function checked(input: unknown): SimilarityRequest {
+  const body = SimilarityRequestSchema.safeParse(input);
+  if (!body.success) throw new UsageError(body.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
+  return body.data;
+}
+
+/**
+ * The request from the positional files: tool files and suites (tool-sources.ts), or one
+ * NDJSON file (an options line, then one tool per line) read as a stream by the same parser the
+ * API uses, so 100,000 tools never sit in memory as one 30 MB string. Flags override its options.
+ */
+async function readRequest(files: string[], io: CliIo, overrides: Overrides): Promise<SimilarityRequest> {
+  if (!files.some(isNdjsonFile)) return checked({ ...readToolSources(files, io.cwd, io.env), ...overrides, duplicateIds: 'number' });
+  if (files.length > 1) throw new UsageError('an NDJSON file is analysed on its own: give it as the only file');
+  const file = path.resolve(io.cwd, files[0]!);
+  if (!fs.existsSync(file)) throw new UsageError(`${files[0]}: no such file`);
+  const { readNdjsonRequest } = await import('../../similarity/ndjson-input');
+  let streamed: SimilarityRequest;
+  try {
+    streamed = await readNdjsonRequest(Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>);
+  } catch (err) {
+    // Line errors name the line; as a usage error they name the file too.
+    if (err instanceof AppError && err.status < 500) throw new UsageError(`${files[0]}: ${err.message}`);
+    throw err;
+  }
+  // The flags are checked as the options line was, with one tool standing in for the list (which may exceed a JSON body's cap).
+  const { toolList, ...options } = streamed;
+  const { toolList: _one, ...merged } = checked({ ...options, ...overrides, duplicateIds: 'number', toolList: toolList?.slice(0, 1) });
+  return { ...merged, toolList };
+}
+
+/** The similarity report over tool files, suites or one NDJSON file, in the report formats (json, csv, md, html). */
 export async function similarityCommand(args: string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseArgs({
     args,
@@ -22,29 +61,27 @@ export async function similarityCommand(args: string[], io: CliIo): Promise<Exit
       'fail-on-flagged': { type: 'boolean', default: false },
     },
   });
-  const { SimilarityRequestSchema } = await import('../../similarity/schemas');
   const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
-  const body = SimilarityRequestSchema.safeParse({
-    ...readToolSources(positionals, io.cwd, io.env),
+  const overrides: Overrides = {
     ...(threshold === undefined ? {} : { similarityThreshold: threshold }),
     ...(values.method ? { method: values.method } : {}),
     ...(values['embedding-model'] ? { embeddingModel: values['embedding-model'] } : {}),
-    duplicateIds: 'number',
-  });
-  if (!body.success) throw new UsageError(body.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
+  };
+  if (positionals.length === 0) throw new UsageError('give at least one tools file or suite file');
+  const request = await readRequest(positionals, io, overrides);
   // Models and converted word vectors are cached in a data dir: the given one, or a temporary one.
   const temp = values['data-dir'] ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-eval-sim-'));
   io.env.DATA_DIR = values['data-dir'] ? path.resolve(io.cwd, values['data-dir']) : (temp as string);
   io.env.LOG_LEVEL ??= 'silent';
   try {
     const { similarityReport } = await import('../../similarity/service');
-    const report = await similarityReport(body.data, { headers: keyHeaders(io.env), signal: io.signal }, values.format, 'pairs');
+    const report = await similarityReport(request, { headers: keyHeaders(io.env), signal: io.signal }, values.format, 'pairs');
     const text = typeof report.body === 'string' ? report.body : await new Response(report.body).text();
     if (values.out) fs.writeFileSync(path.resolve(io.cwd, values.out), text);
     else io.stdout.write(text);
     const { analyzeSimilarity } = await import('../../similarity/service');
     if (!values['fail-on-flagged']) return EXIT.ok;
-    const result = await analyzeSimilarity(body.data, { headers: keyHeaders(io.env), signal: io.signal });
+    const result = await analyzeSimilarity(request, { headers: keyHeaders(io.env), signal: io.signal });
     return result.pairs.some((p) => p.flagged) ? EXIT.gateFailed : EXIT.ok;
   } finally {
     if (temp) {
