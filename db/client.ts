@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { getEnv } from '@/lib/env';
+import { getStorageEnv, type StorageEnv } from '@/lib/env';
 import { createPrivateFile, ensurePrivateDir, makePrivate } from '@/lib/private-files';
 import * as schema from './schema';
 import * as pgSchema from './schema.pg';
@@ -31,7 +31,7 @@ const holder = globalThis as typeof globalThis & { __mcpEvalDb?: Connection };
 export const DB_FILE_NAME = 'mcp-eval.sqlite';
 
 export function databaseFile(): string {
-  return path.join(getEnv().dataDir, DB_FILE_NAME);
+  return path.join(getStorageEnv().dataDir, DB_FILE_NAME);
 }
 
 function migrationsFolder(): string {
@@ -189,9 +189,19 @@ export async function prepareDatabase(): Promise<void> {
   await conn.ready;
 }
 
+let resolvedFor: { storage: StorageEnv; conn: Connection } | null = null;
+
 function getConnection(): Connection {
-  const url = getEnv().databaseUrl;
+  // Asked on every query: the same storage settings and a live connection answer at once.
+  const storage = getStorageEnv();
   const current = holder.__mcpEvalDb;
+  if (resolvedFor && resolvedFor.storage === storage && resolvedFor.conn === current && (current.kind === 'postgres' || current.sqlite.open)) return current;
+  const conn = resolveConnection(storage.databaseUrl, current);
+  resolvedFor = { storage, conn };
+  return conn;
+}
+
+function resolveConnection(url: string | undefined, current: Connection | undefined): Connection {
   if (url) {
     if (current?.kind === 'postgres' && current.url === url) return current;
     closeConnection(current);

@@ -1,10 +1,10 @@
-import { getEnv } from '@/lib/env';
+import { getStorageEnv } from '@/lib/env';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 /** `DATABASE_URL=postgres://...` stores everything in Postgres (issue 20); without it, SQLite in DATA_DIR. */
 export function dialect(): Dialect {
-  return getEnv().databaseUrl ? 'postgres' : 'sqlite';
+  return getStorageEnv().databaseUrl ? 'postgres' : 'sqlite';
 }
 
 export function isPostgres(): boolean {

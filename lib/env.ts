@@ -124,6 +124,22 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return env;
 }
 
+export type StorageEnv = { dataDir: string; databaseUrl: string | undefined };
+let storageMemo: { dataDir: string | undefined; databaseUrl: string | undefined; value: StorageEnv } | null = null;
+
+/**
+ * Where the data lives (DATA_DIR, DATABASE_URL), for the database layer, which asks on every query: two variables
+ * compared instead of getEnv()'s key over every variable (tens of microseconds a call).
+ */
+export function getStorageEnv(): StorageEnv {
+  const dataDir = process.env.DATA_DIR;
+  const databaseUrl = process.env.DATABASE_URL;
+  if (storageMemo && storageMemo.dataDir === dataDir && storageMemo.databaseUrl === databaseUrl) return storageMemo.value;
+  const env = getEnv();
+  storageMemo = { dataDir, databaseUrl, value: { dataDir: env.dataDir, databaseUrl: env.databaseUrl } };
+  return storageMemo.value;
+}
+
 function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
