@@ -181,6 +181,7 @@ describe('GET /api/metrics/compare: significance (lib/stats compareOutcomes)', (
         provider: 'openai',
         model: i % 3 ? 'gpt-a' : 'gpt-b',
         classification: classes[Math.floor(rng() * 4 + shift) % 4] ?? 'TP',
+        runs: 1 + (i % 2),
       }));
     const [a, b] = [runs(0), runs(0.7)];
     const shuffled = <T>(items: T[]) => items.map((item) => ({ item, key: rng() })).sort((x, y) => x.key - y.key).map((x) => x.item);

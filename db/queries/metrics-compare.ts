@@ -52,13 +52,18 @@ export async function selectCaseOutcomePairs(batchA: string, batchB: string): Pr
   return all<CaseOutcomePair>(sqlNamed(text, { a: batchA, b: batchB }));
 }
 
-/** One completed, judged run of a batch: every sample counts (the significance test pools them per case x model). */
-export type BatchRunOutcome = { testCaseId: string; provider: string | null; model: string | null; classification: Classification };
+/**
+ * How many completed, judged runs of a batch a (test case, provider, model) had with one classification:
+ * every sample counts (the significance test pools them per case x model). Counted in SQL, so a batch of
+ * 200,000 runs comes back as a few thousand rows.
+ */
+export type BatchRunOutcome = { testCaseId: string; provider: string | null; model: string | null; classification: Classification; runs: number };
 
 export async function selectBatchRunOutcomes(batchId: string): Promise<BatchRunOutcome[]> {
   const text = `
-    select r.test_case_id as "testCaseId", m.provider as provider, m.model as model, r.classification as classification
+    select r.test_case_id as "testCaseId", m.provider as provider, m.model as model, r.classification as classification, count(*) as runs
     from test_runs r left join model_settings m on m.id = r.model_settings_id
-    where r.batch_id = @batchId and ${noIndex()}r.status = 'completed' and r.classification is not null`;
+    where r.batch_id = @batchId and ${noIndex()}r.status = 'completed' and r.classification is not null
+    group by r.test_case_id, m.provider, m.model, r.classification`;
   return all<BatchRunOutcome>(sqlNamed(text, { batchId }));
 }

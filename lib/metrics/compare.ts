@@ -151,7 +151,7 @@ function toOutcomes(runs: readonly BatchRunOutcome[], keep: ReadonlySet<string>)
     const model = `${r.provider ?? ''}/${r.model ?? ''}`;
     const key = `${r.testCaseId}\u0000${model}`;
     const unit = units.get(key) ?? [];
-    unit.push({ caseId: r.testCaseId, model, classification: r.classification });
+    for (let i = 0; i < r.runs; i++) unit.push({ caseId: r.testCaseId, model, classification: r.classification });
     units.set(key, unit);
   }
   return [...units.keys()].sort().flatMap((key) => units.get(key) ?? []);
