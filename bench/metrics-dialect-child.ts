@@ -60,18 +60,26 @@ async function filterCases(): Promise<[string, MetricsFilters][]> {
   ];
 }
 
+/** BENCH_METRICS_CASES=<text>: only the cases whose label holds it (a quick look at one figure). */
+const only = process.env.BENCH_METRICS_CASES ?? '';
+
 async function main(): Promise<void> {
   await prepareDatabase();
   const results: CaseResult[] = [];
-  for (const [label, filters] of await filterCases()) results.push({ label, ...(await measure(() => getMetricsSummary(filters))) });
+  for (const [label, filters] of await filterCases()) {
+    if (label.includes(only)) results.push({ label, ...(await measure(() => getMetricsSummary(filters))) });
+  }
   const batchIds = (await all<{ id: string }>(sql`select id from run_batches order by name`)).map((r) => r.id);
   const [a, b] = batchIds;
-  if (a && b) {
+  if (a && b && 'compare two batches'.includes(only)) {
     const compare = await measure(() => compareBatches(a, b));
     results.push({ label: 'compare two batches', ...compare });
   }
-  const counts = await measure(async () => Object.fromEntries(await countRunsByStatus(batchIds)));
-  results.push({ label: `batch counts (${batchIds.length} batches)`, ...counts });
+  const countsLabel = `batch counts (${batchIds.length} batches)`;
+  if (countsLabel.includes(only)) {
+    const counts = await measure(async () => Object.fromEntries(await countRunsByStatus(batchIds)));
+    results.push({ label: countsLabel, ...counts });
+  }
   await closeDb();
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
