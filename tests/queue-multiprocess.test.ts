@@ -6,6 +6,7 @@
  * process) against the demo MCP servers on a real port, so every process can take them.
  *  - One worker is SIGKILLed mid-batch: every run ends exactly once (one verdict row each),
  *    none stays pending or running, the batch completes.
+ *  - SIGTERM drains a worker: what it had in flight finishes, it exits 0.
  *  - Cancel from the app stops the work of every process: no run of the batch keeps running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -76,6 +77,7 @@ describe.skipIf(!isPostgres())('two worker processes and the app on one Postgres
     llm = await startLlmServerProcess({
       rules: [
         { match: { regex: '^Rate your confidence' }, replies: [{ text: '{"confidence": 0.8, "reasoning": "fits"}', delayMs: LATENCY_MS }] },
+        { match: { regex: '^medium' }, replies: [{ toolCalls: [{ name: 'rag_search', arguments: { query: 'vector search' } }], delayMs: 1_500 }] },
         { match: { regex: '^slow' }, replies: [{ toolCalls: [{ name: 'rag_search', arguments: { query: 'vector search' } }], delayMs: 20_000 }] },
       ],
       default: { toolCalls: [{ name: 'rag_search', arguments: { query: 'vector search' } }], delayMs: LATENCY_MS },
@@ -121,8 +123,25 @@ describe.skipIf(!isPostgres())('two worker processes and the app on one Postgres
     expect(survivor.exited).toBe(false);
   }, 120_000);
 
+  it('SIGTERM drains a worker: its in-flight runs finish, it exits 0, the batch completes', async () => {
+    const ids = await cases('medium', 16);
+    const batch = await createBatch({ testCaseIds: ids, models: [model()], samples: 1, concurrency: 8 }, {});
+    const live = workers.filter((w) => !w.exited);
+    const target = live[0] as (typeof workers)[number];
+    await until('runs in flight', async () => ((await statusCounts(batch.id)).get('running') ?? 0) >= 6);
+    const exit = new Promise<number | null>((resolve) => target.proc.once('exit', (code) => resolve(code)));
+    const stoppedAt = Date.now();
+    target.proc.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    console.info(`a worker drained and exited ${Date.now() - stoppedAt} ms after SIGTERM`);
+    await until('the batch to end', async () => (await getBatchDto(batch.id)).status === 'completed', 60_000);
+    const counts = await statusCounts(batch.id);
+    expect(counts.get('completed')).toBe(16);
+  }, 120_000);
+
   it('cancel from the app stops the work of every process', async () => {
-    const replacement = startWorker(); // two workers again
+    const replacement = startWorker();
+    startWorker(); // two workers again
     const ids = await cases('slow', 20);
     const batch = await createBatch({ testCaseIds: ids, models: [model()], samples: 1, concurrency: 8 }, {});
     // The app takes 2, each worker 4: 10 runs in flight across three processes, the rest queued.
