@@ -106,10 +106,11 @@ export async function cancelBatchEverywhere(batchId: string, settleMs = 0): Prom
   const { queue } = await getRunQueue();
   const cancelled = await cancelQueuedBatch(batchId, 'cancelled before it started');
   await queue.cancel(batchId);
-  if (cancelled) await queue.bus.publish({ type: 'done', batchId, status: 'cancelled' });
-  // Up to `settleMs` for the aborted runs to write their end, so the caller shows the settled batch.
+  // Up to `settleMs` for the aborted runs to write their end, so the caller (and the progress
+  // streams, told below) see the settled batch.
   for (const until = Date.now() + settleMs; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
     if (!(await countRunsByStatus([batchId])).get(batchId)?.running) break;
   }
+  if (cancelled) await queue.bus.publish({ type: 'done', batchId, status: 'cancelled' });
   return cancelled;
 }
