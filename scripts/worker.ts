@@ -11,7 +11,7 @@ import { closeDb, prepareDatabase } from '@/db/client';
 import { isPostgres } from '@/db/dialect';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
-import { getRunQueue, startQueueWorker, stopRunQueue } from '@/lib/queue/active';
+import { getRunQueue, onLeaseLost, startQueueWorker, stopRunQueue } from '@/lib/queue/active';
 
 const DRAIN_MS = 25_000;
 
@@ -25,6 +25,9 @@ async function main(): Promise<void> {
   await startQueueWorker(env.queueConcurrency);
   const { queue } = await getRunQueue();
   log.info('worker started', { processId: queue.processId, concurrency: env.queueConcurrency });
+
+  // Without its lease this process could not prove it still holds its runs: exit, the supervisor restarts it.
+  onLeaseLost(() => process.exit(1));
 
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -258,6 +258,24 @@ describe.skipIf(!bin)('pg-boss run queue on Postgres', () => {
     await wb.stop();
   }, 30_000);
 
+  it('a process whose lease connection is cut aborts its runs, says so and takes no more', async () => {
+    const lost: string[] = [];
+    const q = await queue({ onLeaseLost: (err) => void lost.push(err.message) });
+    const reasons: string[] = [];
+    const w = await q.work(async (_run, ctx) => {
+      await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+      reasons.push((ctx.signal.reason as Error).message);
+    }, { concurrency: 2 });
+    const runs = await insertRuns(1, 'lease-cut');
+    await q.enqueue(runs);
+    await waitFor('the run to start', async () => (await jobCount(`data->>'batchId' = 'lease-cut' AND state = 'active'`)) === 1);
+    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [`mcp-eval-lease-${q.processId.slice(0, 8)}`]);
+    await waitFor('the abort', async () => reasons.length === 1);
+    expect(reasons[0]).toMatch(/^lease lost: /);
+    expect(lost).toHaveLength(1);
+    await w.stop();
+  });
+
   it('NOTIFY carries progress to another connection, and a signal sent in a rolled-back transaction never arrives', async () => {
     const sender = await createPostgresBus(url);
     const receiver = await createPostgresBus(url);

@@ -19,7 +19,15 @@ import type { QueueWorker, RunQueue, SignalBus, SqlExecutor } from './types';
  * shares one.
  */
 type Active = { queue: RunQueue & { bus: SignalBus }; worker: Promise<QueueWorker> | null };
-const holder = globalThis as typeof globalThis & { __mcpEvalRunQueue?: Promise<Active> };
+const holder = globalThis as typeof globalThis & { __mcpEvalRunQueue?: Promise<Active>; __mcpEvalLeaseLost?: ((err: Error) => void)[] };
+
+/**
+ * Called when this process loses its lease connection (Postgres): its in-flight runs were
+ * aborted and it works no more runs. `npm run worker` exits so its supervisor restarts it.
+ */
+export function onLeaseLost(listener: (err: Error) => void): void {
+  (holder.__mcpEvalLeaseLost ??= []).push(listener);
+}
 
 export function getRunQueue(): Promise<Active> {
   holder.__mcpEvalRunQueue ??= open().catch((err: unknown) => {
@@ -38,6 +46,10 @@ async function open(): Promise<Active> {
     reapEveryMs,
     orphanGraceMs: 2 * reapEveryMs,
     onAbandoned: (runs, reason) => abandonRuns(queue.bus)(runs, reason),
+    onLeaseLost: (err) => {
+      log.error('work queue lease lost: this process takes no more runs until it restarts', { error: err.message });
+      for (const listener of holder.__mcpEvalLeaseLost ?? []) listener(err);
+    },
   });
   log.info('work queue ready', { kind: queue.kind, processId: queue.processId });
   return { queue, worker: null };

@@ -28,6 +28,8 @@ export type PgBossQueueOptions = {
   expireInSeconds?: number;
   /** Idle poll when no wake-up signal arrives (default 1 s). */
   pollMs?: number;
+  /** The lease connection is gone: this process's runs were aborted and it takes no more (a worker should exit and be restarted). */
+  onLeaseLost?: (err: Error) => void;
 };
 
 type Job = PgBoss.JobWithMetadata<QueuedRun>;
@@ -76,7 +78,10 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
   const abortAll = (reason: Error) => {
     for (const f of inFlight.values()) f.controller.abort(reason);
   };
-  const lease: Lease = await openLease(options.connectionString, processId, (err) => abortAll(new Error(`lease lost: ${err.message}`)));
+  const lease: Lease = await openLease(options.connectionString, processId, (err) => {
+    abortAll(new Error(`lease lost: ${err.message}`));
+    options.onLeaseLost?.(err);
+  });
   // After the process lock: a reaper that sees this queue sees its owner alive.
   await withDdlLock(pool, async () => {
     if (!(await boss.getQueue(SHARED_QUEUE))) await boss.createQueue(SHARED_QUEUE, { name: SHARED_QUEUE, policy: 'standard', retryLimit, expireInSeconds });
