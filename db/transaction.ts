@@ -27,7 +27,28 @@ export async function withTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
       return txStorage.run({ db, owner: Symbol('tx') }, () => fn(db));
     });
   }
-  return sqliteTransaction(fn);
+  return sqliteTransaction(fn, 'BEGIN IMMEDIATE');
+}
+
+/**
+ * A consistent read of several statements (a metrics page's figures): Postgres REPEATABLE READ, READ ONLY; SQLite
+ * a deferred BEGIN, which reads one snapshot without taking the write lock other processes (a worker, the CLI)
+ * need. Same nesting and gating as withTransaction.
+ */
+export async function withReadTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  const outer = currentFrame<Db>();
+  if (outer) return fn(outer.db);
+  if (isPostgres()) {
+    const root = getRootDb() as unknown as NodePgDatabase;
+    return root.transaction(
+      async (tx) => {
+        const db = tx as unknown as Db;
+        return txStorage.run({ db, owner: Symbol('read') }, () => fn(db));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+  return sqliteTransaction(fn, 'BEGIN DEFERRED');
 }
 
 type Gate = { owner: symbol; done: Promise<void> };
@@ -37,7 +58,7 @@ type SqliteState = { tail: Promise<void>; open: Gate | null; patched: boolean };
 const holder = globalThis as typeof globalThis & { __mcpEvalSqliteTx?: SqliteState };
 const state: SqliteState = (holder.__mcpEvalSqliteTx ??= { tail: Promise.resolve(), open: null, patched: false });
 
-async function sqliteTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+async function sqliteTransaction<T>(fn: (tx: Db) => Promise<T>, begin: 'BEGIN IMMEDIATE' | 'BEGIN DEFERRED'): Promise<T> {
   installGate();
   let release!: () => void;
   const done = new Promise<void>((resolve) => (release = resolve));
@@ -49,7 +70,7 @@ async function sqliteTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
   try {
     const sqlite = getSqlite();
     const db = getRootDb();
-    sqlite.exec('BEGIN IMMEDIATE');
+    sqlite.exec(begin);
     try {
       const result = await txStorage.run({ db, owner }, () => fn(db));
       sqlite.exec('COMMIT');

@@ -8,7 +8,8 @@ import { getDb, prepareDatabase } from '@/db/client';
 import { isPostgres } from '@/db/dialect';
 import { affected, all, get, likeInsensitive, run, sqlBool } from '@/db/sql';
 import { appMeta } from '@/db/tables';
-import { withTransaction } from '@/db/transaction';
+import { withReadTransaction, withTransaction } from '@/db/transaction';
+import { txStorage } from '@/db/tx-context';
 
 const expectedDialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
@@ -107,5 +108,22 @@ describe(`query layer on ${expectedDialect}`, () => {
     );
     const rows = await all<{ value: string }>(sql`SELECT value FROM app_meta WHERE key LIKE 'layer.k%' ORDER BY key`);
     expect(rows.map((r) => r.value)).toEqual(Array.from({ length: 8 }, (_, i) => `done ${i}`));
+  });
+
+  it('a read transaction sees one snapshot while another context writes', async () => {
+    const countOf = async () => (await get<{ n: number }>(sql`SELECT count(*) AS n FROM app_meta WHERE key LIKE 'layer.snap%'`))?.n;
+    let outside: Promise<unknown> | null = null;
+    const [before, after] = await withReadTransaction(async () => {
+      const first = await countOf();
+      // Started as another request would, outside this transaction's context.
+      outside = txStorage.exit(() => getDb().insert(appMeta).values({ key: 'layer.snap1', value: 'late' }).then(() => 'written'));
+      // Postgres: the write commits on another connection now; SQLite: it waits for this transaction to end.
+      await new Promise((r) => setTimeout(r, 50));
+      return [first, await countOf()];
+    });
+    expect(before).toBe(0);
+    expect(after).toBe(0);
+    expect(await outside).toBe('written');
+    expect(await countOf()).toBe(1);
   });
 });
