@@ -133,7 +133,13 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
     }
     pairs = all.sort(byStrength).map((p) => toPair(p.a, p.b, p.similarity, p.similarity >= options.threshold));
   } else {
-    pairs = flagged.slice(0, MAX_LISTED_PAIRS).map((p) => toPair(p.a, p.b, p.similarity, true));
+    // Up to 50,000 pair objects: a slice at a time (one go held the request thread for tens of ms).
+    pairs = [];
+    const listed = Math.min(flagged.length, MAX_LISTED_PAIRS);
+    for (let at = 0; at < listed; at += 4096) {
+      for (const p of flagged.slice(at, Math.min(listed, at + 4096))) pairs.push(toPair(p.a, p.b, p.similarity, true));
+      await pause();
+    }
   }
   await pause();
 

@@ -1,3 +1,4 @@
+import { createYielder } from '@/lib/event-loop';
 import type { Neighbours, PairList } from '../vector';
 import type { KernelPartial } from './protocol';
 
@@ -6,7 +7,9 @@ import type { KernelPartial } from './protocol';
  * best first, ties to the lower index (the order in which one scan offers a row its
  * columns); merging by the same order gives the k best of all pairs, as one scan would.
  */
-export function mergeNeighbours(n: number, parts: readonly KernelPartial[]): { neighbours: Neighbours; candidates: PairList } {
+export async function mergeNeighbours(n: number, parts: readonly KernelPartial[]): Promise<{ neighbours: Neighbours; candidates: PairList }> {
+  // On the request thread: 100,000 rows and millions of candidates yield every few ms.
+  const pause = createYielder();
   const k = parts[0]?.k ?? 1;
   const indices = new Int32Array(n * k).fill(-1);
   const values = new Float32Array(n * k);
@@ -34,6 +37,7 @@ export function mergeNeighbours(n: number, parts: readonly KernelPartial[]): { n
       indices[row * k + slot] = bestIndex;
       values[row * k + slot] = bestValue;
     }
+    if ((row & 4095) === 4095) await pause();
   }
 
   const length = parts.reduce((s, p) => s + p.a.length, 0);
@@ -46,6 +50,7 @@ export function mergeNeighbours(n: number, parts: readonly KernelPartial[]): { n
     b.set(part.b, at);
     scores.set(part.scores, at);
     at += part.a.length;
+    await pause();
   }
   return { neighbours: { k, indices, values }, candidates: { a, b, values: scores, length } };
 }

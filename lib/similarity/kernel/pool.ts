@@ -55,10 +55,17 @@ export class KernelError extends AppError {
 
 /** Scores per block and worker (64 MB of Float32): rows = this / n, so memory stays bounded at any n. */
 const BLOCK_FLOATS = 16_777_216;
+/**
+ * At least this many blocks: the workers take blocks as they free up, and the first blocks of
+ * the triangle are the longest, so 3 blocks of 1,024 rows at 2,797 tools left one worker with
+ * twice the pairs of the other.
+ */
+const MIN_BLOCKS = 16;
 
 export function kernelBlockRows(count: number): number {
   const rows = Math.floor(BLOCK_FLOATS / Math.max(1, count) / 4) * 4;
-  return Math.max(4, Math.min(1024, rows));
+  const balanced = Math.ceil(count / MIN_BLOCKS / 4) * 4;
+  return Math.max(4, Math.min(1024, rows, balanced));
 }
 
 export function defaultKernelWorkers(): number {
@@ -240,10 +247,10 @@ export function scanNeighboursInWorkers(input: KernelInput, topK: number, cut: n
       reject(abortError());
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    run.then(
-      (parts) => {
+    run
+      .then(async (parts) => {
         signal?.removeEventListener('abort', onAbort);
-        const merged = mergeNeighbours(n, parts);
+        const merged = await mergeNeighbours(n, parts);
         resolve({
           ...merged,
           stats: {
@@ -255,11 +262,10 @@ export function scanNeighboursInWorkers(input: KernelInput, topK: number, cut: n
             wallMs: Math.round(performance.now() - started),
           },
         });
-      },
-      (err: unknown) => {
+      })
+      .catch((err: unknown) => {
         signal?.removeEventListener('abort', onAbort);
         reject(err);
-      },
-    );
+      });
   });
 }
