@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { isPostgres } from '../dialect';
 import { all, get, run, sqlNamed } from '../sql';
-import { withTransaction } from '../transaction';
+import { withReadTransaction } from '../transaction';
 import { currentFrame } from '../tx-context';
 import {
   buildEvaluationScope,
@@ -64,15 +64,12 @@ export type RunRollups = {
 
 /**
  * Every statement of one summary sees the same snapshot while runs keep landing: one
- * transaction (SQLite: WAL snapshot; Postgres: REPEATABLE READ, since READ COMMITTED takes a
- * snapshot per statement). Nested reads, and reads inside another transaction, join it.
+ * read transaction (SQLite: a deferred BEGIN's WAL snapshot, no write lock; Postgres: REPEATABLE READ,
+ * READ ONLY, since READ COMMITTED takes a snapshot per statement). Nested reads, and reads inside another transaction, join it.
  */
 export async function readMetricsSnapshot<T>(read: () => T | Promise<T>): Promise<T> {
   if (currentFrame()) return read();
-  return withTransaction(async () => {
-    if (isPostgres()) await run(sql`set transaction isolation level repeatable read`);
-    return read();
-  });
+  return withReadTransaction(async () => read());
 }
 
 /**
