@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ResultsSchema, type Results } from '@/lib/cli/results/schema';
+import { isPostgres } from '@/db/dialect';
 import { EXAMPLE_SUITE, filesUnder, ROOT, runCli, tempFolder } from './helpers/cli';
+import { storedAnywhere } from './helpers/stored-anywhere';
 import { startLlmServer, type LlmServer } from './helpers/llm-server';
 
 // Each spawn starts tsx; the runs themselves use the offline local provider or a scripted server.
@@ -151,9 +153,12 @@ describe('the sentinel key', () => {
     expect(llm.requests.filter((r) => r.headers.authorization === `Bearer ${SENTINEL}`).length).toBeGreaterThanOrEqual(3);
     const results = readResults('out-key');
     expect(results.cases.map((c) => c.classification)).toEqual(['TP', 'FN', 'FN']);
-    const written = [...filesUnder(path.join(dir, 'out-key')), ...filesUnder(path.join(dir, 'data-key'))];
-    expect(written.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['results.json', 'junit.xml', 'summary.md', 'mcp-eval.sqlite']));
+    // SQLite: the database file in the data dir; Postgres (DATABASE_URL): every row of the test's database.
+    const postgres = isPostgres();
+    const written = [...filesUnder(path.join(dir, 'out-key')), ...(postgres ? [] : filesUnder(path.join(dir, 'data-key')))];
+    expect(written.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['results.json', 'junit.xml', 'summary.md', ...(postgres ? [] : ['mcp-eval.sqlite'])]));
     for (const file of written) expect(fs.readFileSync(file).includes(SENTINEL), file).toBe(false);
+    if (postgres) expect(await storedAnywhere(SENTINEL)).toBe(false);
     expect(res.stdout + res.stderr).not.toContain(SENTINEL);
   });
 });

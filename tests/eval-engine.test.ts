@@ -7,7 +7,11 @@ import * as batchesRoute from '@/app/api/batches/route';
 import * as caseRunsRoute from '@/app/api/test-cases/[id]/runs/route';
 import * as runRoute from '@/app/api/test-runs/[id]/route';
 import * as runsRoute from '@/app/api/test-runs/route';
-import { databaseFile, getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { databaseFile } from '@/db/client';
+import { isPostgres } from '@/db/dialect';
+import { recoverInterruptedRuns } from '@/db/queries/runs';
+import { all, get, run } from '@/db/sql';
 import { waitForJob } from '@/lib/eval/run/jobs';
 import { setLogSink } from '@/lib/log';
 import { runStartup } from '@/lib/startup';
@@ -17,6 +21,8 @@ import { call } from './helpers/api';
 import { startDemoServers } from './helpers/demo-server';
 import { freePort } from './helpers/everything';
 import { useSharedWordVectors } from './helpers/shared-word-vectors';
+import { storedAnywhere } from './helpers/stored-anywhere';
+import { waitForBatch } from './helpers/wait-batch';
 import { startLlmServer, type LlmServer, type ScriptRule } from './helpers/llm-server';
 
 type Run = { id: string; status: string; classification: string | null; selectedServer: string | null; selectedTool: string | null; confidenceScore: number | null; confidenceCategory: string | null; failureReasons: string[]; errorMessage: string | null; extractedParameters: Record<string, unknown> | null; inputTokens: number | null };
@@ -33,6 +39,10 @@ let demo: Awaited<ReturnType<typeof startDemoServers>>;
 let llm: LlmServer;
 const server: Record<string, string> = {};
 const logLines: string[] = [];
+
+async function countRows(from: ReturnType<typeof sql>): Promise<number> {
+  return (await get<{ n: number }>(sql`select count(*) as n from ${from}`))?.n ?? 0;
+}
 
 function rule(query: string, ...replies: ScriptRule['replies']): ScriptRule {
   return { match: query, replies };
@@ -181,11 +191,11 @@ describe('a single run through the real openai SDK', () => {
 
 describe('batches', () => {
   it('refuses a cloud model without a key with 400 missing_api_key, writing nothing', async () => {
-    const before = getSqlite().prepare('select count(*) from run_batches').pluck().get();
+    const before = await countRows(sql`run_batches`);
     const res = await call<{ error: { code: string } }>(batchesRoute.POST, 'POST', '/api/batches', { body: { models: [openaiModel()] } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('missing_api_key');
-    expect(getSqlite().prepare('select count(*) from run_batches').pluck().get()).toBe(before);
+    expect(await countRows(sql`run_batches`)).toBe(before);
   });
 
   it('runs cases x models with bounded concurrency and streams progress', async () => {
@@ -226,27 +236,27 @@ describe('batches', () => {
     const ids = [await newCase(`local ${model} 1`, 'delete the todo with id 3', ['rag', 'todo'], { server: 'todo', tool: 'delete_todo' }), await newCase(`local ${model} 2`, 'tell me a joke about penguins', ['todo'], null)];
     const res = await call<Batch>(batchesRoute.POST, 'POST', '/api/batches', { body: { testCaseIds: ids, models: [{ provider: 'local', model }] } });
     expect(res.status).toBe(202);
-    await waitForJob(res.body.id);
+    await waitForBatch(res.body.id);
     const runs = await call<{ items: Run[] }>(runsRoute.GET, 'GET', '/api/test-runs', { query: { batchId: res.body.id } });
     expect(runs.body.items.every((r) => r.status === 'completed')).toBe(true);
     expect(runs.body.items.map((r) => `${r.selectedTool}:${r.classification}`).sort()).toEqual(['delete_todo:TP', 'null:TN']);
   });
 
   it('refuses a local model it does not know with 400 before creating anything', async () => {
-    const before = getSqlite().prepare('select count(*) from run_batches').pluck().get();
+    const before = await countRows(sql`run_batches`);
     const res = await call<{ error: { code: string; message: string } }>(batchesRoute.POST, 'POST', '/api/batches', { body: { models: [{ provider: 'local', model: 'gpt-4o' }] } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('hybrid, lexical');
-    expect(getSqlite().prepare('select count(*) from run_batches').pluck().get()).toBe(before);
+    expect(await countRows(sql`run_batches`)).toBe(before);
   });
 
   it('deletes a finished run with its snapshot, refuses one in progress, 404 for unknown', async () => {
     const runs = await call<{ items: Run[] }>(runsRoute.GET, 'GET', '/api/test-runs', { query: { status: 'completed', limit: '1' } });
     const id = runs.body.items[0]?.id as string;
-    expect((getSqlite().prepare('select count(*) from tool_definitions where test_run_id = ?').pluck().get(id) as number) > 0).toBe(true);
+    expect(await countRows(sql`tool_definitions where test_run_id = ${id}`)).toBeGreaterThan(0);
     const del = await call(runRoute.DELETE, 'DELETE', `/api/test-runs/${id}`, { params: { id } });
     expect(del.status).toBe(200);
-    expect(getSqlite().prepare('select count(*) from tool_definitions where test_run_id = ?').pluck().get(id)).toBe(0);
+    expect(await countRows(sql`tool_definitions where test_run_id = ${id}`)).toBe(0);
     const missing = await call(runRoute.GET, 'GET', '/api/test-runs/nope', { params: { id: 'nope' } });
     expect(missing.status).toBe(404);
   });
@@ -254,33 +264,36 @@ describe('batches', () => {
 
 describe('crash recovery and secrets', () => {
   it('start-up marks runs left pending/running as failed "interrupted" and their batch interrupted; completed work stays', async () => {
-    const sqlite = getSqlite();
-    const tc = sqlite.prepare('select id from test_cases limit 1').pluck().get() as string;
-    const ms = sqlite.prepare('select id from model_settings limit 1').pluck().get() as string;
-    sqlite.prepare("insert into run_batches (id, name, status, models, total_runs) values ('crashed', 'crashed', 'running', '[]', 3)").run();
-    const ins = sqlite.prepare("insert into test_runs (id, test_case_id, batch_id, model_settings_id, status, classification) values (?, ?, 'crashed', ?, ?, ?)");
-    ins.run('c-pending', tc, ms, 'pending', null);
-    ins.run('c-running', tc, ms, 'running', null);
-    ins.run('c-done', tc, ms, 'completed', 'TP');
-    await runStartup();
-    const rows = sqlite.prepare("select id, status, error_message as e from test_runs where batch_id = 'crashed' order by id").all() as { id: string; status: string; e: string | null }[];
+    const tc = (await get<{ id: string }>(sql`select id from test_cases limit 1`))?.id;
+    const ms = (await get<{ id: string }>(sql`select id from model_settings limit 1`))?.id;
+    await run(sql`insert into run_batches (id, name, status, models, total_runs) values ('crashed', 'crashed', 'running', '[]', 3)`);
+    for (const [id, status, classification] of [['c-pending', 'pending', null], ['c-running', 'running', null], ['c-done', 'completed', 'TP']] as const) {
+      await run(sql`insert into test_runs (id, test_case_id, batch_id, model_settings_id, status, classification) values (${id}, ${tc}, 'crashed', ${ms}, ${status}, ${classification})`);
+    }
+    // SQLite: the app's start-up does it. Postgres: other processes may be working runs, so start-up
+    // leaves them to the queue's reaper; the same recovery still runs there (a single-process restart).
+    if (isPostgres()) await recoverInterruptedRuns();
+    else await runStartup();
+    type Row = { id: string; status: string; e: string | null };
+    const rows = await all<Row>(sql`select id, status, error_message as e from test_runs where batch_id = 'crashed' order by id`);
     expect(rows.map((r) => `${r.id}:${r.status}`)).toEqual(['c-done:completed', 'c-pending:failed', 'c-running:failed']);
     expect(rows[1]?.e).toMatch(/^interrupted/);
-    expect(sqlite.prepare("select status from run_batches where id = 'crashed'").pluck().get()).toBe('interrupted');
+    expect((await get<{ status: string }>(sql`select status from run_batches where id = 'crashed'`))?.status).toBe('interrupted');
   });
 
   it('the sentinel API key is nowhere: not in the database, its WAL, the logs or any response', async () => {
-    const all = await call(runsRoute.GET, 'GET', '/api/test-runs', { query: { limit: '200' } });
-    expect(all.text).not.toContain(SENTINEL_KEY);
+    const listed = await call(runsRoute.GET, 'GET', '/api/test-runs', { query: { limit: '200' } });
+    expect(listed.text).not.toContain(SENTINEL_KEY);
     const batches = await call(batchesRoute.GET, 'GET', '/api/batches');
     expect(batches.text).not.toContain(SENTINEL_KEY);
     expect(logLines.length).toBeGreaterThan(10);
     expect(logLines.join('\n')).not.toContain(SENTINEL_KEY);
-    for (const file of [databaseFile(), `${databaseFile()}-wal`]) {
-      if (fs.existsSync(file)) expect(fs.readFileSync(file).includes(SENTINEL_KEY)).toBe(false);
+    if (!isPostgres()) {
+      for (const file of [databaseFile(), `${databaseFile()}-wal`]) {
+        if (fs.existsSync(file)) expect(fs.readFileSync(file).includes(SENTINEL_KEY)).toBe(false);
+      }
     }
-    getSqlite().pragma('wal_checkpoint(TRUNCATE)');
-    expect(fs.readFileSync(databaseFile()).includes(SENTINEL_KEY)).toBe(false);
+    expect(await storedAnywhere(SENTINEL_KEY)).toBe(false);
     // The key did reach the provider, so the search above was meaningful.
     expect(llm.requests.some((r) => r.headers.authorization === `Bearer ${SENTINEL_KEY}`)).toBe(true);
   });

@@ -3,6 +3,7 @@ import * as batchesRoute from '@/app/api/batches/route';
 import { getRun } from '@/db/queries/runs';
 import { createBatch, createSingleRun, getBatchDto } from '@/lib/eval/run/batch';
 import { waitForJob } from '@/lib/eval/run/jobs';
+import { waitForBatch } from './helpers/wait-batch';
 import { DEMO_TEST_CASES } from '@/lib/seed/demo-test-cases';
 import { createServer } from '@/lib/servers/service';
 import { createTestCase } from '@/lib/test-cases/service';
@@ -94,7 +95,7 @@ describe('the event loop stays responsive', () => {
     })();
     const started = performance.now();
     const batch = await createBatch({ testCaseIds: ids, models: [{ provider: 'local', model: 'hybrid', timeout: 30, temperature: 0, maxRetries: 0 }, { provider: 'local', model: 'lexical', timeout: 30, temperature: 0, maxRetries: 0 }], samples: 1, concurrency: 4 }, {});
-    await waitForJob(batch.id);
+    await waitForBatch(batch.id);
     const wall = performance.now() - started;
     listing = false;
     await listLoop;

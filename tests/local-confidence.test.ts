@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEvaluation, getRun } from '@/db/queries/runs';
 import { createBatch } from '@/lib/eval/run/batch';
-import { waitForJob } from '@/lib/eval/run/jobs';
+import { waitForBatch } from './helpers/wait-batch';
 import { createServer } from '@/lib/servers/service';
 import { createTestCase } from '@/lib/test-cases/service';
 import { listRuns } from '@/db/queries/runs';
@@ -23,7 +23,7 @@ describe('the local router at samples = 3', () => {
     } as Parameters<typeof createServer>[0]);
     const tc = await createTestCase({ name: 'numbers, ambiguous', query: 'two numbers please', serverIds: [server.id], expectedServer: 'math-local-confidence', expectedTool: 'get_sum' } as Parameters<typeof createTestCase>[0]);
     const batch = await createBatch({ testCaseIds: [tc.id], models: [{ provider: 'local', model: 'lexical', timeout: 30, temperature: 0.4, maxRetries: 3 }], samples: 3, concurrency: 1 } as Parameters<typeof createBatch>[0], {});
-    await waitForJob(batch.id);
+    await waitForBatch(batch.id);
     const [row] = (await listRuns({ batchId: batch.id, limit: 5, offset: 0 })).rows;
     const run = await getRun(row?.id ?? '');
     expect(run?.status).toBe('completed');

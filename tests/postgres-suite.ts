@@ -48,6 +48,18 @@ export const POSTGRES_SUITE: string[] = [
   'tests/metrics-dialects.test.ts',
   'tests/queue-run-jobs.test.ts',
   'tests/queue-multiprocess.test.ts',
+  'lib/eval/run/runner.test.ts',
+  'tests/local-confidence.test.ts',
+  'tests/playground.test.ts',
+  'tests/playground-progress.test.ts',
+  'tests/sequence-loop.test.ts',
+  'tests/sequence-todo.test.ts',
+  'tests/sequence-memory.test.ts',
+  'tests/eval-engine.test.ts',
+  'tests/cli-run.test.ts',
+  'tests/batch-live-progress.test.ts',
+  'tests/event-loop.test.ts',
+  'tests/run-engine-queries.test.ts',
 ];
 
 export const SQLITE_ONLY: { file: string; reason: string }[] = [
@@ -60,4 +72,8 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/metrics-rollup-migration.test.ts', reason: 'builds a SQLite file at migration 0014 and checks the backfill of SQLite migration 0015' },
   { file: 'tests/metrics-resolved-runs.test.ts', reason: "the resolved run set is SQLite's temp table; on Postgres every scope passes through (the summary tests cover it there)" },
   { file: 'tests/queue-pg-boss.test.ts', reason: 'Postgres by nature: starts its own cluster (or takes the provided one) and a second process on it in the default project already' },
+  { file: 'lib/eval/run/batch.test.ts', reason: "the in-process runner (SQLite's queue): its job events, its concurrency bound and its cancel; Postgres batches go through pg-boss (tests/queue-*.test.ts, tests/eval-engine.test.ts)" },
+  { file: 'tests/deferred-assessment.test.ts', reason: "the in-process runner's deferred self-assessment and SQLite file checks; pg-boss workers end a run with its assessment (tests/run-engine-queries.test.ts covers the assessment writes on both)" },
+  { file: 'tests/shutdown.test.ts', reason: "SIGTERM marks this process's in-process batch interrupted; on Postgres a stopping process leaves its queued runs to the reaper (tests/queue-*.test.ts)" },
+  { file: 'tests/tool-snapshots-migration.test.ts', reason: "builds a SQLite file at migration 0010 and checks what SQLite migrations 0011/0012 do to its rows" },
 ];

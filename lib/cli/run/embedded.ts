@@ -1,8 +1,11 @@
 import 'server-only';
 import { listRuns, getEvaluation, type RunWithSettings } from '@/db/queries/runs';
 import { getServersByNames } from '@/db/queries/servers';
+import { isPostgres } from '@/db/dialect';
 import { cancelBatch, createBatch } from '../../eval/run/batch';
 import { subscribeJob, waitForJob } from '../../eval/run/jobs';
+import type { JobEvent } from '../../eval/api/dto';
+import { subscribeBatchEvents } from '../../queue/batch-signals';
 import { AppError } from '../../errors';
 import { createServer, deleteServer, listServerTools } from '../../servers/service';
 import { createTestCase } from '../../test-cases/service';
@@ -27,21 +30,47 @@ export const runEmbedded: Executor = async ({ suite, keys, progress, signal }) =
     createBatch({ name: `mcp-eval ${suite.name}`, models: suite.models, samples: suite.samples, concurrency: suite.concurrency, testCaseIds: [...byDbId.keys()] }, keys),
   );
   progress.start(batch.counts.total);
-  const unsubscribe = subscribeJob(batch.id, (e) => {
-    if (e.type !== 'run') return;
+  const ticked = new Set<string>();
+  const tick = (e: { runId: string; testCaseId: string; status: string; classification: string | null; errorMessage: string | null }) => {
+    if (ticked.has(e.runId)) return;
+    ticked.add(e.runId);
     const c = byDbId.get(e.testCaseId);
     progress.tick(`${e.status === 'completed' ? (e.classification ?? '?') : 'ERROR'} ${c?.name ?? e.testCaseId}${e.errorMessage ? `: ${e.errorMessage}` : ''}`);
-  });
+  };
   const abort = () => void cancelBatch(batch.id);
   signal.addEventListener('abort', abort, { once: true });
-  await waitForJob(batch.id);
-  unsubscribe?.();
+  await followBatch(batch.id, (e) => {
+    if (e.type === 'run') tick(e);
+  });
   signal.removeEventListener('abort', abort);
-  progress.done();
 
   const { rows } = await listRuns({ batchId: batch.id, limit: 100_000, offset: 0 });
+  // Runs that ended before the subscription started are reported now, so every run that ran is ticked once.
+  for (const run of rows) if (run.status === 'completed' || run.status === 'failed') tick({ runId: run.id, testCaseId: run.testCaseId, status: run.status, classification: run.classification, errorMessage: run.errorMessage });
+  progress.done();
   return Promise.all(rows.map((run) => toCaseResult(run, byDbId.get(run.testCaseId))));
 };
+
+/**
+ * Hands the batch's events to `listener` until it is over. SQLite: this process's job. Postgres:
+ * the queue's signals (this process works the batch, but its events travel as on a team install).
+ */
+async function followBatch(batchId: string, listener: (e: JobEvent) => void): Promise<void> {
+  if (!isPostgres()) {
+    const unsubscribe = subscribeJob(batchId, listener);
+    await waitForJob(batchId);
+    unsubscribe?.();
+    return;
+  }
+  let finished = () => undefined as void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  const unsubscribe = await subscribeBatchEvents(batchId, (e) => {
+    listener(e);
+    if (e.type === 'done') finished();
+  });
+  if (unsubscribe) await done;
+  unsubscribe?.();
+}
 
 /** Turns the app's validation errors into suite errors (exit 2) naming the suite. */
 async function wrap<T>(suite: ResolvedSuite, work: () => T | Promise<T>): Promise<T> {
