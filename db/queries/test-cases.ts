@@ -1,11 +1,12 @@
 import 'server-only';
 import { and, asc, count, countDistinct, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { getDb, perConnection } from '../client';
+import { getDb, perConnection, type Db } from '../client';
 import { isPostgres } from '../dialect';
 import type { NewTestCaseRow, TestCaseRow } from '../schema';
 import { affected, binaryOrder, likeInsensitive } from '../sql';
 import { mcpServers, testCases, testCaseServers, testCaseTags, testRuns } from '../tables';
 import { sqliteGate, withTransaction } from '../transaction';
+import { currentFrame } from '../tx-context';
 import { likePattern, newId, type Page } from './util';
 
 export type TestCaseServerRef = { id: string; name: string };
@@ -173,9 +174,9 @@ export async function listTestCases(filter: TestCaseFilter & Page & TestCaseOrde
 
 // Prepared once per connection: every evaluation run reads its test case, and building the three
 // queries each time cost more than running them. They run on the connection itself, never inside a
-// caller's transaction (nothing reads a case inside one). No LIMIT 1 on the id lookup: the bound
+// caller's transaction (except Postgres's, below). No LIMIT 1 on the id lookup: the bound
 // limit made the SQLite read about 40% slower, and the id is the primary key.
-const getQueries = perConnection((db) => ({
+const buildQueries = (db: Db) => ({
   testCase: db.select().from(testCases).where(eq(testCases.id, sql.placeholder('id'))).prepare(),
   servers: db
     .select({ id: mcpServers.id, name: mcpServers.name })
@@ -190,7 +191,8 @@ const getQueries = perConnection((db) => ({
     .where(eq(testCaseTags.testCaseId, sql.placeholder('id')))
     .orderBy(asc(binaryOrder(testCaseTags.tag)))
     .prepare(),
-}));
+});
+const getQueries = perConnection(buildQueries);
 
 /**
  * One case with its servers (in position order) and tags. SQLite runs the three statements in one
@@ -199,7 +201,8 @@ const getQueries = perConnection((db) => ({
  * with the old synchronous read); Postgres sends the three at once.
  */
 export async function getTestCase(id: string): Promise<TestCaseWithServers | undefined> {
-  const q = getQueries();
+  // Postgres inside a transaction (the demo seed inserts cases in one): the pool would not see its uncommitted rows.
+  const q = postgres && currentFrame() ? buildQueries(getDb()) : getQueries();
   if (!postgres) {
     const wait = sqliteGate();
     if (wait) await wait;
