@@ -6,6 +6,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
 export default defineConfig({
   testDir: './e2e',
+  // e2e/postgres runs on its own config against Postgres (playwright.postgres.config.ts).
+  testIgnore: '**/postgres/**',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

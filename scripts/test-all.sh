@@ -11,4 +11,5 @@ echo "== postgres (for the Postgres schema tests)"; bash scripts/ensure-postgres
 echo "== unit and integration tests"; npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 echo "== production build"; npx next build
 echo "== browser tests"; bash scripts/ensure-chromium.sh; npx playwright test
+echo "== browser tests on Postgres (app + worker, e2e/postgres)"; npx tsx scripts/e2e-postgres.ts
 node scripts/summarize-tests.mjs
