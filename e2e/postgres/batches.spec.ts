@@ -9,12 +9,14 @@ import {
   getJson,
   leaseName,
   runLockHolders,
-  sampleRunLockHolders,
+  sampleRunLocks,
+  sseFrames,
   uniqueName,
   waitForBatchEnd,
   watchPageErrors,
   workerProcessId,
   type Batch,
+  type Counts,
   type List,
 } from './helpers';
 
@@ -134,10 +136,10 @@ test.describe('with a scripted model endpoint', () => {
   let llm: LlmServer;
 
   test.beforeAll(async () => {
-    // Each answer takes 400 ms, so runs overlap and both processes hold some at once.
+    // Each answer takes a second: runs overlap, both processes hold some at once, and none ends before the stream opens.
     llm = await startLlmServer({
       rules: [{ match: /^Rate your confidence/, replies: [{ text: '{"confidence": 0.8, "reasoning": "fits"}', delayMs: 100 }] }],
-      default: { toolCalls: [{ name: 'rag_search', arguments: { query: 'vector search' } }], delayMs: 400 },
+      default: { toolCalls: [{ name: 'rag_search', arguments: { query: 'vector search' } }], delayMs: 1_000 },
     });
   });
 
@@ -145,7 +147,7 @@ test.describe('with a scripted model endpoint', () => {
     await llm.close();
   });
 
-  test('the worker process beside the app works part of a batch; every run ends once', async ({ request }) => {
+  test('the worker process beside the app works part of a batch, and its runs reach the app\'s SSE stream', async ({ request }) => {
     const [app, worker] = [leaseName(await appProcessId()), leaseName(await workerProcessId())];
     expect(app).not.toBe(worker);
     const cases = (await getJson<List<{ id: string }>>(request, '/api/test-cases?limit=16')).items.map((c) => c.id);
@@ -155,30 +157,39 @@ test.describe('with a scripted model endpoint', () => {
     });
     expect(res.status(), await res.text()).toBe(202);
     const { id } = (await res.json()) as { id: string };
+    // The app's progress stream, read to its end (its `done` frame).
+    const stream = request.get(`/api/batches/${id}/events`, { timeout: 60_000 });
     // Keyless runs go to the shared queue, which both processes consume.
-    const { rows: queues } = await db().query<{ name: string; n: number }>(
-      `SELECT name, count(*)::int AS n FROM pgboss.job WHERE data->>'batchId' = $1 GROUP BY name`,
-      [id],
-    );
+    const { rows: queues } = await db().query<{ name: string; n: number }>(`SELECT name, count(*)::int AS n FROM pgboss.job WHERE data->>'batchId' = $1 GROUP BY name`, [id]);
     expect(queues).toEqual([{ name: 'runs', n: 16 }]);
 
     const ended = waitForBatchEnd(request, id, 60_000);
-    const holders = await sampleRunLockHolders(ended);
+    const held = await sampleRunLocks(id, ended);
     const batch = await ended;
-    console.info(`runs held at most at once: ${JSON.stringify(Object.fromEntries(holders))} (app ${app}, worker ${worker})`);
-    expect(holders.get(worker) ?? 0, 'the worker executed runs of the batch').toBeGreaterThan(0);
-    expect(holders.get(app) ?? 0, 'the app executed runs of the batch').toBeGreaterThan(0);
-    expect([...holders.keys()].sort()).toEqual([app, worker].sort());
+    console.info(`runs executed: ${[...held].map(([name, runs]) => `${name === worker ? 'worker' : name === app ? 'app' : name} ${runs.size}`).join(', ')}`);
+    expect([...held.keys()].sort()).toEqual([app, worker].sort());
+    const byWorker = [...(held.get(worker) ?? [])];
+    expect(byWorker.length, 'the worker executed runs of the batch').toBeGreaterThan(0);
+    expect(held.get(app)?.size ?? 0, 'the app executed runs of the batch').toBeGreaterThan(0);
 
     expect(batch.status).toBe('completed');
     expect(batch.counts).toMatchObject({ total: 16, completed: 16, failed: 0 });
     // Once each: one verdict per run, and the model was asked once per run (plus its self-assessment).
-    const { rows } = await db().query<{ verdicts: number }>(
-      `SELECT (SELECT count(*)::int FROM evaluation_results e WHERE e.test_run_id = r.id) AS verdicts FROM test_runs r WHERE r.batch_id = $1`,
-      [id],
-    );
+    const { rows } = await db().query<{ verdicts: number }>(`SELECT (SELECT count(*)::int FROM evaluation_results e WHERE e.test_run_id = r.id) AS verdicts FROM test_runs r WHERE r.batch_id = $1`, [id]);
     expect(rows.map((r) => r.verdicts)).toEqual(Array<number>(16).fill(1));
     expect(llm.requests.filter((r) => r.query !== null && !r.query.startsWith('Rate your confidence'))).toHaveLength(16);
+
+    // Progress over SSE from both processes: the app's stream has a run frame for every run, the
+    // worker's included (they reach it only by NOTIFY), and ends with the batch completed.
+    const events = await stream;
+    expect(events.headers()['content-type']).toContain('text/event-stream');
+    const frames = sseFrames(await events.text());
+    const first = frames[0]?.data as { counts: Counts } | undefined;
+    expect(first?.counts.completed, 'the stream opened before any run ended').toBe(0);
+    const streamed = new Set(frames.filter((f) => f.event === 'run').map((f) => (f.data as { runId: string }).runId));
+    expect(streamed.size).toBe(16);
+    for (const runId of byWorker) expect(streamed.has(runId), `the worker's run ${runId} was streamed`).toBe(true);
+    expect(frames.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
   });
 });
 

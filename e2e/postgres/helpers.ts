@@ -61,28 +61,50 @@ export const workerProcessId = () => processIdIn(WORKER_LOG, 'worker started');
 /** The connection name a process's lease uses (lib/queue/lease.ts), which holds its run locks. */
 export const leaseName = (processId: string) => `mcp-eval-lease-${processId.slice(0, 8)}`;
 
-/** The lease connections holding a run lock right now, with how many runs each. */
-export async function runLockHolders(): Promise<Map<string, number>> {
-  const { rows } = await db().query<{ name: string; runs: number }>(
-    `SELECT a.application_name AS name, count(*)::int AS runs
+/** The run locks held right now: which lease connection holds which run (by the lock's key, hashtext of the run id). */
+async function runLocks(): Promise<{ name: string; key: string }[]> {
+  const { rows } = await db().query<{ name: string; key: string }>(
+    `SELECT a.application_name AS name, l.objid::text AS key
        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = $1::int::oid
-      GROUP BY a.application_name`,
+      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = $1::int::oid`,
     [RUN_LOCK_SPACE],
   );
-  return new Map(rows.map((r) => [r.name, r.runs]));
+  return rows;
 }
 
-/** Samples the run lock holders until `done` settles: every lease that executed a run meanwhile, with its most runs at once. */
-export async function sampleRunLockHolders(done: Promise<unknown>): Promise<Map<string, number>> {
-  const seen = new Map<string, number>();
+/** The lease connections holding a run lock right now, with how many runs each. */
+export async function runLockHolders(): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  for (const { name } of await runLocks()) held.set(name, (held.get(name) ?? 0) + 1);
+  return held;
+}
+
+/** Samples the run locks until `done` settles: the ids of the batch's runs each lease connection executed meanwhile. */
+export async function sampleRunLocks(batchId: string, done: Promise<unknown>): Promise<Map<string, Set<string>>> {
+  const keys = new Map<string, Set<string>>();
   let over = false;
   void done.finally(() => (over = true)).catch(() => undefined);
   while (!over) {
-    for (const [name, runs] of await runLockHolders()) seen.set(name, Math.max(runs, seen.get(name) ?? 0));
+    for (const { name, key } of await runLocks()) keys.set(name, (keys.get(name) ?? new Set()).add(key));
     await new Promise((r) => setTimeout(r, 25));
   }
-  return seen;
+  const { rows } = await db().query<{ id: string; key: string }>(
+    `SELECT id, (hashtext(id::text)::bigint & 4294967295)::text AS key FROM test_runs WHERE batch_id = $1`,
+    [batchId],
+  );
+  const idOf = new Map(rows.map((r) => [r.key, r.id]));
+  return new Map([...keys].map(([name, held]) => [name, new Set([...held].flatMap((k) => idOf.get(k) ?? []))]));
+}
+
+/** The frames of an SSE response body, in order. */
+export function sseFrames(body: string): { event: string; data: unknown }[] {
+  return body
+    .split('\n\n')
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1] ?? '',
+      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
+    }))
+    .filter((f) => f.event !== '');
 }
 
 export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
