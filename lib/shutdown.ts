@@ -49,7 +49,7 @@ async function stop(signal: string): Promise<number> {
   const leftover = isPostgres() ? { runs: 0, batches: 0 } : await recoverInterruptedRuns();
   // A self-assessment that had not settled by now never will (the runs keep their verdicts).
   await recoverPendingAssessments();
-  closeDb();
+  await closeDb();
   log.info('stopped', {
     signal,
     interruptedRuns: stopped.runs + leftover.runs,

@@ -118,6 +118,6 @@ function configureEmbedded(env: Record<string, string | undefined>, dataDir: str
 
 async function closeAndRemove(dir: string): Promise<void> {
   const { closeDb } = await import('@/db/client');
-  closeDb();
+  await closeDb();
   fs.rmSync(dir, { recursive: true, force: true });
 }
