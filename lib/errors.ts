@@ -59,14 +59,34 @@ export class UpstreamError extends AppError {
  * concurrent delete), is the client's problem: 400/409, never a 500.
  */
 export function fromDatabaseError(err: unknown): AppError | null {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_CONSTRAINT')) return null;
-  const rule = err instanceof Error ? (/constraint failed: (.+)$/.exec(err.message)?.[1] ?? '') : '';
-  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-    return new ConflictError('A record this request refers to does not exist (it may have been deleted meanwhile)', undefined, 'reference_missing');
+  const driver = driverError(err);
+  if (!driver) return null;
+  const { code } = driver;
+  if (code.startsWith('SQLITE_CONSTRAINT')) {
+    const rule = /constraint failed: (.+)$/.exec(driver.message)?.[1] ?? '';
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return referenceMissing();
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return duplicate(rule);
+    return brokenRule(rule);
   }
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-    return new ConflictError(`This would duplicate an existing record${rule ? ` (${rule})` : ''}`);
-  }
-  return new ValidationError(`A value breaks a database rule${rule ? ` (${rule})` : ''}`, undefined, 'constraint_violation');
+  // Postgres SQLSTATEs (issue 20): class 23 is integrity, 22 a value the column's type refuses.
+  const rule = typeof driver.constraint === 'string' ? driver.constraint : typeof driver.column === 'string' ? driver.column : '';
+  if (code === '23503') return referenceMissing();
+  if (code === '23505') return duplicate(rule);
+  if (code === '23514' || code === '23502' || code === '23P01') return brokenRule(rule);
+  if (code.startsWith('22')) return new ValidationError(`A value does not fit its database column${rule ? ` (${rule})` : ''}`, undefined, 'constraint_violation');
+  return null;
 }
+
+type DriverError = Error & { code: string; constraint?: unknown; column?: unknown };
+
+/** The driver's error, under drizzle's query-error wrapper (which keeps the original as `cause`). */
+function driverError(err: unknown): DriverError | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof (e as { code?: unknown }).code === 'string') return e as DriverError;
+  }
+  return null;
+}
+
+const referenceMissing = () => new ConflictError('A record this request refers to does not exist (it may have been deleted meanwhile)', undefined, 'reference_missing');
+const duplicate = (rule: string) => new ConflictError(`This would duplicate an existing record${rule ? ` (${rule})` : ''}`);
+const brokenRule = (rule: string) => new ValidationError(`A value breaks a database rule${rule ? ` (${rule})` : ''}`, undefined, 'constraint_violation');

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, prepareDatabase } from '@/db/client';
 import { isPostgres } from '@/db/dialect';
 import { affected, all, get, likeInsensitive, run, sqlBool } from '@/db/sql';
-import { appMeta } from '@/db/tables';
+import { apiKeys, appMeta } from '@/db/tables';
+import { fromDatabaseError } from '@/lib/errors';
 import { withReadTransaction, withTransaction } from '@/db/transaction';
 import { txStorage } from '@/db/tx-context';
 
@@ -125,5 +126,22 @@ describe(`query layer on ${expectedDialect}`, () => {
     expect(after).toBe(0);
     expect(await outside).toBe('written');
     expect(await countOf()).toBe(1);
+  });
+
+  it("the database's refusals become 409 and 400 with codes on both drivers, never a 500", async () => {
+    const refusal = async (write: () => Promise<unknown>) => {
+      try {
+        await write();
+      } catch (err) {
+        const mapped = fromDatabaseError(err);
+        return mapped ? { status: mapped.status, code: mapped.code } : { status: 500, code: String(err) };
+      }
+      throw new Error('expected the write to be refused');
+    };
+    await getDb().insert(appMeta).values({ key: 'layer.dup', value: 'one' });
+    expect(await refusal(() => getDb().insert(appMeta).values({ key: 'layer.dup', value: 'two' }))).toEqual({ status: 409, code: 'conflict' });
+    const badHash = { id: 'k1', name: 'key', keyHash: 'short', prefix: 'mk_' };
+    expect(await refusal(() => getDb().insert(apiKeys).values(badHash))).toEqual({ status: 400, code: 'constraint_violation' });
+    expect(await refusal(() => run(sql`INSERT INTO app_meta (key, value) VALUES ('layer.null', NULL)`))).toEqual({ status: 400, code: 'constraint_violation' });
   });
 });
