@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { POSTGRES_SUITE } from './tests/postgres-suite';
+import { POSTGRES_SUITE } from './tests/postgres-suite.ts';
 
 const ALL = ['lib/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts', 'components/**/*.test.ts'];
 
