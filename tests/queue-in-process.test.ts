@@ -3,6 +3,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createInProcessQueue } from '@/lib/queue/in-process';
+import { createInProcessBatches } from '@/lib/queue/in-process-batches';
+import { isJobRunning, subscribeJob, waitForJob } from '@/lib/eval/run/jobs';
+import type { JobEvent } from '@/lib/eval/api/dto';
 import type { QueuedRun, QueueSignal } from '@/lib/queue/types';
 
 async function until(check: () => boolean): Promise<void> {
@@ -77,5 +80,31 @@ describe('in-process run queue', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(95);
     expect(reasons).toEqual(['the worker is stopping', 'the worker is stopping']);
     await q.close();
+  });
+
+  it('a submitted batch is written first, then run here as one job under its id (events, cancel, wait)', async () => {
+    const batches = createInProcessBatches();
+    const order: string[] = [];
+    const id = await batches.submit({
+      write: async () => (order.push('write'), { batchId: 'inproc-b1', runIds: ['r1', 'r2'] }),
+      models: [{ provider: 'local' }],
+      keys: {},
+      runHere: (batchId, signal, emit) => {
+        order.push(`run ${batchId}`);
+        emit({ type: 'run', runId: 'r1', testCaseId: 't', status: 'completed', classification: null, errorMessage: null });
+        return new Promise((resolve) => signal.addEventListener('abort', () => resolve(`stopped: ${(signal.reason as Error).message}`), { once: true }));
+      },
+    });
+    expect(id).toBe('inproc-b1');
+    expect(order).toEqual(['write', 'run inproc-b1']);
+    expect(isJobRunning(id)).toBe(true);
+    const heard: JobEvent[] = [];
+    subscribeJob(id, (e) => heard.push(e));
+    const started = performance.now();
+    await batches.cancel(id, 5_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await waitForJob(id);
+    expect(isJobRunning(id)).toBe(false);
+    expect(heard).toEqual([{ type: 'done', status: 'stopped: cancelled' }]);
   });
 });

@@ -8,17 +8,19 @@ import { getEnv } from '../env';
 import { log } from '../log';
 import type { ApiKeys } from '../providers/api-keys';
 import type { ProviderId } from '../providers/catalog';
+import { withTransaction } from '@/db/transaction';
+import { createInProcessBatches } from './in-process-batches';
 import { createInProcessQueue } from './in-process';
 import { createPgBossQueue } from './pg-boss';
 import { abandonRuns, createRunJobHandler, holdBatchKeys, needsKey, queuedRuns } from './run-jobs';
-import type { QueueWorker, RunQueue, SignalBus, SqlExecutor } from './types';
+import type { BatchQueue, QueueWorker, RunQueue, SignalBus, SqlExecutor } from './types';
 
 /**
  * This process's queue (Postgres: pg-boss; SQLite: memory) and its worker. The app creates it
  * on the first batch; `npm run worker` at start. Kept on globalThis so every route module
  * shares one.
  */
-type Active = { queue: RunQueue & { bus: SignalBus }; worker: Promise<QueueWorker> | null };
+type Active = { queue: RunQueue & { bus: SignalBus }; batches: BatchQueue; worker: Promise<QueueWorker> | null };
 const holder = globalThis as typeof globalThis & { __mcpEvalRunQueue?: Promise<Active>; __mcpEvalLeaseLost?: ((err: Error) => void)[] };
 
 /**
@@ -39,7 +41,7 @@ export function getRunQueue(): Promise<Active> {
 
 async function open(): Promise<Active> {
   const env = getEnv();
-  if (!isPostgres() || !env.databaseUrl) return { queue: createInProcessQueue(), worker: null };
+  if (!isPostgres() || !env.databaseUrl) return { queue: createInProcessQueue(), batches: createInProcessBatches(), worker: null };
   const reapEveryMs = env.queueReapSeconds * 1000;
   const queue: Active['queue'] = await createPgBossQueue({
     connectionString: env.databaseUrl,
@@ -52,8 +54,24 @@ async function open(): Promise<Active> {
     },
   });
   log.info('work queue ready', { kind: queue.kind, processId: queue.processId });
-  return { queue, worker: null };
+  return { queue, batches: queuedBatches, worker: null };
 }
+
+/** Postgres: a batch's rows and its runs' jobs commit together; workers of any process run them. */
+const queuedBatches: BatchQueue = {
+  async submit({ write, models, keys }) {
+    const batchId = await withTransaction(async () => {
+      const { batchId, runIds } = await write();
+      await enqueueBatch(batchId, runIds, models, keys);
+      return batchId;
+    });
+    await startQueueWorker();
+    return batchId;
+  },
+  async cancel(batchId, settleMs) {
+    await cancelBatchEverywhere(batchId, settleMs);
+  },
+};
 
 /** Starts this process working queued runs (once): the app for its keyed runs and its share of the rest, a worker for the rest. */
 export async function startQueueWorker(concurrency = getEnv().queueConcurrency): Promise<QueueWorker> {

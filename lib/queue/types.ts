@@ -1,11 +1,16 @@
 /**
  * lib/queue/: where a batch's runs wait and who works them (issue 20). Two implementations
- * behind one shape: in-process.ts (SQLite, one process: today's in-process runner) and
+ * behind one shape: in-process.ts + in-process-batches.ts (SQLite, one process: today's
+ * in-process runner, jobs.ts; createBatch reaches it through getRunQueue().batches) and
  * pg-boss.ts (Postgres: pg-boss jobs any worker process claims, per-process queues for runs
  * that need a key only that process holds). notify.ts carries progress and cancel between
  * processes. The run engine (lib/eval/run/batch.ts) decides what a run is; the queue only
  * decides where and when it runs, and that it ends once.
  */
+
+import type { JobEvent } from '../eval/api/dto';
+import type { ApiKeys } from '../providers/api-keys';
+import type { ProviderId } from '../providers/catalog';
 
 /** One queued run. `keyed`: it needs an API key that only the enqueueing process holds (in memory). */
 export type QueuedRun = { runId: string; batchId: string; keyed: boolean };
@@ -51,6 +56,32 @@ export interface RunQueue {
   /** Drops the batch's queued runs and aborts its in-flight ones in every process. Answers how many queued runs were dropped. */
   cancel(batchId: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/** The whole batch worked in this process: answers its final status (the in-process runner, lib/eval/run/batch.ts). */
+export type BatchRunner = (batchId: string, signal: AbortSignal, emit: (e: JobEvent) => void) => Promise<string>;
+
+/** A new batch for the queue. */
+export type BatchSubmission = {
+  /** Writes the batch and its pending runs; on Postgres inside the transaction that queues them. */
+  write: () => Promise<{ batchId: string; runIds: readonly string[] }>;
+  models: readonly { provider: ProviderId }[];
+  /** Request-scoped keys: held in this process's memory only. */
+  keys: ApiKeys;
+  /** Used where the queue is this process (SQLite): per-batch concurrency, circuit breakers, deferred self-assessments. */
+  runHere: BatchRunner;
+};
+
+/**
+ * Whole batches through the queue, whichever it is: the in-process one runs a batch as one
+ * job of this process (jobs.ts: its events, cancel, shutdown marking); pg-boss queues its runs
+ * for the workers of every process (per-run RunQueue above).
+ */
+export interface BatchQueue {
+  /** Writes the batch (with its queued runs, atomically where the queue is a database) and starts it; answers its id. */
+  submit(batch: BatchSubmission): Promise<string>;
+  /** Stops the batch's queued and in-flight runs wherever they are; waits up to `settleMs` for in-flight ones to end. */
+  cancel(batchId: string, settleMs: number): Promise<void>;
 }
 
 /** What a batch's progress stream hears: small ids only, subscribers re-read the state. */

@@ -11,17 +11,15 @@ import 'server-only';
 import { getBatch, insertBatchWithRuns, setBatchStatus } from '@/db/queries/batches';
 import { cancelPendingRuns, claimNextRun, countRunsByStatus, getModelSettings, getRun, markRunRunning, type ModelSettingsRow } from '@/db/queries/runs';
 import { existingTestCaseIds, listTestCaseIds } from '@/db/queries/test-cases';
-import { isPostgres } from '@/db/dialect';
-import { withTransaction } from '@/db/transaction';
 import { NotFoundError, UnprocessableError } from '../../errors';
 import { yieldToEventLoop } from '../../event-loop';
 import { log } from '../../log';
 import type { ModelConfig } from '../../providers/types';
-import { cancelBatchEverywhere, enqueueBatch, startQueueWorker } from '../../queue/active';
+import { getRunQueue } from '../../queue/active';
 import { assertKeysPresent, type ApiKeys } from '../../providers/api-keys';
 import { getCircuitBreakers } from './circuit-breaker';
 import { toBatchDto, toRunDto, type BatchDto, type JobEvent, type TestRunDto } from '../api/dto';
-import { cancelJob, startJob, waitForJob } from './jobs';
+import { startJob } from './jobs';
 import { executeRun, type RunContext, type RunOutcome } from './runner';
 import { createTaskPool } from './task-pool';
 import type { BatchInput, SingleRunInput } from '../api/schemas';
@@ -115,25 +113,23 @@ export async function createBatch(input: BatchInput, keys: ApiKeys, options: Bat
     withBatchRow: true,
     toolOverrides: options.toolOverrides ?? null,
   };
-  if (isPostgres()) {
-    // Issue 20: the rows and their queue jobs commit together; workers of any process run them (lib/queue).
-    const queued = await withTransaction(async () => {
+  // Issue 20: the queue decides where the batch runs. SQLite: here, as one in-process job with
+  // the batch's concurrency; Postgres: its runs are queued with its rows for any process's workers.
+  const { batches } = await getRunQueue();
+  const id = await batches.submit({
+    write: async () => {
       const { batchId, runIds } = await insertBatchWithRuns(values);
-      await enqueueBatch(batchId as string, runIds, input.models, keys);
-      return batchId as string;
-    });
-    await startQueueWorker();
-    return getBatchDto(queued);
-  }
-  const { batchId } = await insertBatchWithRuns(values);
-  const id = batchId as string;
-  startJob(id, (signal, emit) =>
-    processBatch(id, input.concurrency, keys, signal, emit).catch(async (err: unknown) => {
-      log.error('batch crashed', { batchId: id, error: err instanceof Error ? err.message : String(err) });
-      await setBatchStatus(id, 'failed', 'internal error while running the batch');
-      return 'failed';
-    }),
-  );
+      return { batchId: batchId as string, runIds };
+    },
+    models: input.models,
+    keys,
+    runHere: (batchId, signal, emit) =>
+      processBatch(batchId, input.concurrency, keys, signal, emit).catch(async (err: unknown) => {
+        log.error('batch crashed', { batchId, error: err instanceof Error ? err.message : String(err) });
+        await setBatchStatus(batchId, 'failed', 'internal error while running the batch');
+        return 'failed';
+      }),
+  });
   return getBatchDto(id);
 }
 
@@ -173,15 +169,7 @@ const CANCEL_WAIT_MS = 5_000;
 export async function cancelBatch(id: string): Promise<BatchDto> {
   const batch = await getBatchDto(id);
   if (batch.status === 'pending' || batch.status === 'running') {
-    if (isPostgres()) {
-      await cancelBatchEverywhere(id, CANCEL_WAIT_MS);
-    } else if (cancelJob(id)) {
-      await Promise.race([waitForJob(id), new Promise((r) => setTimeout(r, CANCEL_WAIT_MS).unref())]);
-    } else {
-      // No job in this process (e.g. it vanished): settle the rows directly.
-      await cancelPendingRuns(id, 'cancelled before it started');
-      await setBatchStatus(id, 'cancelled');
-    }
+    await (await getRunQueue()).batches.cancel(id, CANCEL_WAIT_MS);
   }
   return getBatchDto(id);
 }
