@@ -91,6 +91,28 @@ describe('run scope resolved once per summary', () => {
     expect(tool.figures.rollups.all.runs).toBeGreaterThan(0);
   });
 
+  it('resolved to its evaluated runs only, gives the same percentiles and refuses to count every run', async () => {
+    for (const [label, filters] of filterCases()) {
+      const { reference } = await compare(filters);
+      const n = reference.rollups.all.latencyRuns;
+      const positions = n === 0 ? [] : [0, Math.floor(n / 2), n - 1];
+      const latencies = await withResolvedRunScope(
+        filters,
+        async (scope) => {
+          const found: (number | null)[] = [];
+          for (const p of positions) found.push(await selectLatencyAt(scope, p, 'asc'), await selectLatencyAt(scope, p, 'desc'));
+          return found;
+        },
+        { evaluatedOnly: true },
+      );
+      expect(latencies, label).toEqual(reference.latencies);
+    }
+    // The edge case's runs never completed (and one has a latency), so an evaluated-only set holds none of them.
+    expect(await withResolvedRunScope({ serverName: 'syn-server-1', testCaseId: edgeCase }, (scope) => selectLatencyAt(scope, 0, 'asc'), { evaluatedOnly: true })).toBeNull();
+    await expect(withResolvedRunScope({ serverName: 'syn-server-1' }, (scope) => selectRunRollups(scope), { evaluatedOnly: true })).rejects.toThrow(/evaluated runs only/);
+    expect(membersLeft()).toBe(0);
+  });
+
   it('passes a scope without a tool or server filter through unresolved', async () => {
     expect(await withResolvedRunScope({ batchId: data.batchIds[0] }, (scope) => scope.resolved)).toBeUndefined();
   });

@@ -29,6 +29,8 @@ export type ResolvedRuns = {
    * the order the query needs and keeps the members (a large set: no sort, no random reads).
    */
   access: 'probe' | 'scan';
+  /** Only runs that completed with a classification were resolved: enough for the latency percentiles, not for run counts. */
+  evaluatedOnly?: boolean;
 };
 
 /** Rowids of the test_runs a resolved scope covers; temp, so private to the connection. */
@@ -188,7 +190,10 @@ export function buildEvaluationScope(s: MetricsScope, options: { unindexedDates?
  * from RESOLVED_RUNS instead.
  */
 export function buildRunScope(s: RunScope, options: { scanForModel?: boolean; createdAt?: CreatedAtAccess; evaluatedOnly?: boolean } = {}): ScopeSql {
-  if (s.resolved) return buildResolvedRunScope(s.resolved);
+  if (s.resolved) {
+    if (s.resolved.evaluatedOnly && !options.evaluatedOnly) throw new Error('a scope resolved to its evaluated runs only cannot count every run');
+    return buildResolvedRunScope(s.resolved);
+  }
   // A unary + keeps the planner off the model settings index: a model is usually a large
   // share of the runs, and a covering index scan with the test in the index beats that
   // many table lookups plus a sort.
@@ -215,18 +220,14 @@ export function buildRunScope(s: RunScope, options: { scanForModel?: boolean; cr
  * evaluation, one text-id probe each, which is cheaper than collecting the ids into a sorted
  * set first; and runs that never completed, matched on their test case and own selection.
  */
-export function buildToolRunRowids(s: MetricsScope): { selects: string[]; params: Record<string, string> } {
+export function buildToolRunRowids(s: MetricsScope, options: { evaluatedOnly?: boolean } = {}): { selects: string[]; params: Record<string, string> } {
   // Evaluated runs test batch, model and dates on evaluation_results' copies, as the
   // evaluation figures do, so those indexes can narrow the evaluations before any run is probed.
   const evaluated = [...buildToolConditions(s, EVALUATED_TOOLS), ...buildRunConditions(s, 'e')];
   const unfinished = [UNFINISHED('r'), ...buildToolConditions(s, unfinishedTools('r')), ...buildRunConditions(s, 'r')];
-  return {
-    selects: [
-      `select r.rowid from evaluation_results e join test_runs r on r.id = e.test_run_id where ${evaluated.join(' and ')}`,
-      `select r.rowid from test_runs r join test_cases tc on tc.id = r.test_case_id where ${unfinished.join(' and ')}`,
-    ],
-    params: collectParams(s),
-  };
+  const evaluatedRuns = `select r.rowid from evaluation_results e join test_runs r on r.id = e.test_run_id where ${evaluated.join(' and ')}`;
+  const unfinishedRuns = `select r.rowid from test_runs r join test_cases tc on tc.id = r.test_case_id where ${unfinished.join(' and ')}`;
+  return { selects: options.evaluatedOnly ? [evaluatedRuns] : [evaluatedRuns, unfinishedRuns], params: collectParams(s) };
 }
 
 /**

@@ -88,9 +88,15 @@ let resolving = false;
  * statement rebuilt the id set from evaluation_results and probed test_runs by text id, which
  * at a server's share of 100k runs was most of the summary's time. Scopes without a tool
  * filter pass through unchanged: their own indexes already serve them. SQLite only: Postgres
- * hashes the id set within each statement, so there every scope passes through.
+ * hashes the id set within each statement, so there every scope passes through. `evaluatedOnly`
+ * resolves just the runs that completed with a classification (all the latency percentiles read),
+ * skipping the select of runs that never completed; statements that count every run then refuse it.
  */
-export async function withResolvedRunScope<T>(filters: MetricsScope, read: (scope: RunScope) => T | Promise<T>): Promise<T> {
+export async function withResolvedRunScope<T>(
+  filters: MetricsScope,
+  read: (scope: RunScope) => T | Promise<T>,
+  options: { evaluatedOnly?: boolean } = {},
+): Promise<T> {
   if (!hasToolFilters(filters) || isPostgres()) return read(filters);
   // Inside readMetricsSnapshot, else a transaction of its own: the set and the statements
   // that read it must see the same snapshot.
@@ -98,7 +104,7 @@ export async function withResolvedRunScope<T>(filters: MetricsScope, read: (scop
     if (resolving) throw new Error('a resolved run scope cannot be resolved again inside its own read');
     resolving = true;
     try {
-      return await read({ ...filters, resolved: await resolveRuns(filters) });
+      return await read({ ...filters, resolved: await resolveRuns(filters, options.evaluatedOnly ?? false) });
     } finally {
       resolving = false;
       await run(sql.raw(`delete from ${RESOLVED_RUNS}`));
@@ -107,16 +113,16 @@ export async function withResolvedRunScope<T>(filters: MetricsScope, read: (scop
 }
 
 /** Fills RESOLVED_RUNS and picks how the run-side statements should read it. */
-async function resolveRuns(filters: MetricsScope): Promise<ResolvedRuns> {
+async function resolveRuns(filters: MetricsScope, evaluatedOnly: boolean): Promise<ResolvedRuns> {
   // Created once per connection; after that only its rows change, so no cached statement is invalidated.
   await run(sql.raw(`create table if not exists ${RESOLVED_RUNS} (run integer primary key)`));
-  const { selects, params } = buildToolRunRowids(filters);
+  const { selects, params } = buildToolRunRowids(filters, { evaluatedOnly });
   let members = 0;
   // `or ignore`: a run both selects list is one member.
   for (const select of selects) members += await run(sqlNamed(`insert or ignore into ${RESOLVED_RUNS} ${select}`, params));
   // max(rowid) is one b-tree descent, and close enough to the number of runs for this choice.
   const runs = (await get<{ n: number }>(sql`select coalesce(max(rowid), 0) as n from test_runs`))?.n ?? 0;
-  return { access: members > runs * PROBE_SHARE ? 'scan' : 'probe' };
+  return { access: members > runs * PROBE_SHARE ? 'scan' : 'probe', evaluatedOnly };
 }
 
 /** `count(*) filter (where ...)`: a conditional count both dialects evaluate the same way (SQLite since 3.30). */

@@ -94,12 +94,17 @@ async function readRunFigures(scope: MetricsScope, fromRollup: boolean): Promise
     const p95 = await readHistogramPercentile(scope, 95, n);
     if (p50 !== undefined && p95 !== undefined) return { rollups, p50, p95 };
   }
-  return withResolvedRunScope(scope, async (runScope) => {
-    const runRollups = rollups ?? (await selectRunRollups(runScope));
-    const n = runRollups.all.latencyRuns;
-    const [p50, p95] = await readLatencyPercentiles(runScope, n);
-    return { rollups: runRollups, p50, p95 };
-  });
+  // With the rollup's counts in hand only the percentiles read the runs, and they keep evaluated runs only.
+  return withResolvedRunScope(
+    scope,
+    async (runScope) => {
+      const runRollups = rollups ?? (await selectRunRollups(runScope));
+      const n = runRollups.all.latencyRuns;
+      const [p50, p95] = await readLatencyPercentiles(runScope, n);
+      return { rollups: runRollups, p50, p95 };
+    },
+    { evaluatedOnly: rollups !== undefined },
+  );
 }
 
 /**
