@@ -800,6 +800,9 @@ export const metricsRollup = pgTable(
     uniqueIndex('uq_metrics_rollup_key').on(
       t.batchId, t.modelSettingsId, t.day, t.createdOdd, t.status, t.classification, t.expectedServer, t.expectedTool, t.selectedServer, t.selectedTool,
     ),
+    // Batch counts read (batch, status, runs) from this alone, in GROUP BY order: the key above made them visit
+    // every group's row and sort (at 1M runs ~10k groups a batch, 47 ms for 5 batches against 8-10).
+    index('idx_metrics_rollup_batch_status').on(t.batchId, t.status, t.runs),
   ],
 );
 

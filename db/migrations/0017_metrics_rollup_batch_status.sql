@@ -1,0 +1,1 @@
+CREATE INDEX `idx_metrics_rollup_batch_status` ON `metrics_rollup` (`batch_id`,`status`,`runs`);
