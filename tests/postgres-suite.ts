@@ -49,6 +49,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/metrics-dialects.test.ts',
   'tests/queue-run-jobs.test.ts',
   'tests/queue-multiprocess.test.ts',
+  'tests/queue-single-run.test.ts',
   'lib/eval/run/runner.test.ts',
   'tests/local-confidence.test.ts',
   'tests/playground.test.ts',

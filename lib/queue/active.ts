@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { isPostgres } from '@/db/dialect';
-import { cancelQueuedBatch } from '@/db/queries/run-queue';
+import { cancelQueuedBatch, failAbandonedRuns } from '@/db/queries/run-queue';
 import { countRunsByStatus } from '@/db/queries/runs';
 import { all } from '@/db/sql';
 import { getEnv } from '../env';
@@ -48,6 +48,7 @@ async function open(): Promise<Active> {
     reapEveryMs,
     orphanGraceMs: 2 * reapEveryMs,
     onAbandoned: (runs, reason) => abandonRuns(queue.bus)(runs, reason),
+    onUnqueuedAbandoned: async (runIds) => void (await failAbandonedRuns(runIds, 'interrupted: the process running this single run stopped before it finished; run it again')),
     onLeaseLost: (err) => {
       log.error('work queue lease lost: this process takes no more runs until it restarts', { error: err.message });
       for (const listener of holder.__mcpEvalLeaseLost ?? []) listener(err);

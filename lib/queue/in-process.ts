@@ -77,6 +77,10 @@ export function createInProcessQueue(): RunQueue & { bus: SignalBus } {
         },
       };
     },
+    async holdRun() {
+      // One process: a stop's runs are marked interrupted at shutdown or the next start.
+      return async () => undefined;
+    },
     async cancel(batchId) {
       let dropped = 0;
       for (let i = waiting.length - 1; i >= 0; i--) {

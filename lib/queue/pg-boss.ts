@@ -18,6 +18,11 @@ export type PgBossQueueOptions = {
   processId?: string;
   /** Runs that no live process can finish: keyed runs of a dead process, keyless ones out of retries. The engine marks them failed "interrupted". */
   onAbandoned: (runs: QueuedRun[], reason: string) => Promise<void>;
+  /**
+   * Single-case runs (no batch, not queued) that no live process holds: a dead process's
+   * (holdRun). Given, the reaper looks for them in test_runs and hands them over to be ended.
+   */
+  onUnqueuedAbandoned?: (runIds: string[]) => Promise<void>;
   /** How often this process looks for dead workers' runs (default 5 s). */
   reapEveryMs?: number;
   /** An active job whose run lock nobody holds for this long is a dead worker's (default 10 s; covers the fetch-to-lock gap). */
@@ -106,6 +111,18 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
         if (runs.length) await options.onAbandoned(runs, 'interrupted: the process holding this batch\'s API key stopped before this run finished; run it again with the key');
         await withDdlLock(pool, () => boss.deleteQueue(name));
         log.warn('reaped the keyed queue of a stopped process', { queue: name, runs: runs.length });
+      }
+      if (options.onUnqueuedAbandoned) {
+        // Older than the grace: a live process takes the lock right after it inserts the run.
+        const { rows: single } = await pool.query<{ id: string }>(
+          `SELECT r.id FROM test_runs r WHERE r.batch_id IS NULL AND r.status IN ('pending', 'running') AND r.created_at < $1
+            AND NOT ${lockHeldSql(String(LOCK_SPACE.run), 'r.id')}`,
+          [new Date(Date.now() - graceSeconds * 1000).toISOString()],
+        );
+        if (single.length) {
+          await options.onUnqueuedAbandoned(single.map((r) => r.id));
+          log.warn('single runs of a stopped process end interrupted', { runs: single.length });
+        }
       }
       const { rows: orphans } = await pool.query<{ id: string; data: unknown; retry_count: number; retry_limit: number }>(
         `SELECT j.id, j.data, j.retry_count, j.retry_limit FROM pgboss.job j
@@ -230,6 +247,10 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
       await bus.publish({ type: 'wake' }, tx);
     },
     work,
+    async holdRun(runId: string) {
+      if (!(await lease.tryRun(runId))) throw new Error(`run ${runId} is held by another process`);
+      return () => lease.releaseRun(runId).catch(() => undefined);
+    },
     async cancel(batchId: string) {
       const { rows } = await pool.query<{ name: string; ids: string[] }>(
         `SELECT name, array_agg(id::text) AS ids FROM pgboss.job WHERE data->>'batchId' = $1 AND state < 'active' GROUP BY name`,

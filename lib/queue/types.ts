@@ -53,6 +53,12 @@ export interface RunQueue {
   enqueue(runs: readonly QueuedRun[], tx?: SqlExecutor): Promise<void>;
   /** Claims and executes runs, at most `concurrency` at once, until stopped. */
   work(handler: RunJobHandler, options: { concurrency: number }): Promise<QueueWorker>;
+  /**
+   * Marks a run this process executes outside the queue (a single-case run) as held by it until
+   * the answered release: on Postgres the run's lock on this process's lease, so when the process
+   * dies the reaper ends the run failed "interrupted" instead of leaving it running. In memory: nothing to do.
+   */
+  holdRun(runId: string): Promise<() => Promise<void>>;
   /** Drops the batch's queued runs and aborts its in-flight ones in every process. Answers how many queued runs were dropped. */
   cancel(batchId: string): Promise<number>;
   close(): Promise<void>;

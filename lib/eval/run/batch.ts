@@ -138,14 +138,22 @@ export async function createSingleRun(testCaseId: string, input: SingleRunInput,
   if ((await existingTestCaseIds([testCaseId])).length === 0) throw new NotFoundError('Test case', testCaseId);
   const { runIds } = await insertBatchWithRuns({ name: '', models: [settingsOf(input.model)], samples: input.samples, concurrency: 1, testCaseIds: [testCaseId], withBatchRow: false });
   const runId = runIds[0] as string;
+  // Not queued (it answers at once in this process), but held: on Postgres, if this process
+  // dies the queue's reaper ends the run failed "interrupted" (lib/queue/pg-boss.ts).
+  const { queue } = await getRunQueue();
   startJob(runId, async (signal, emit) => {
-    await markRunRunning(runId);
-    const claimed = await getRun(runId);
-    const outcome: RunOutcome = claimed
-      ? await executeRun(claimed, contextFor(keys, signal), signal)
-      : { status: 'failed', classification: null, errorMessage: `run ${runId} vanished` };
-    emit(runEvent(runId, testCaseId, outcome));
-    return outcome.status;
+    const release = await queue.holdRun(runId);
+    try {
+      await markRunRunning(runId);
+      const claimed = await getRun(runId);
+      const outcome: RunOutcome = claimed
+        ? await executeRun(claimed, contextFor(keys, signal), signal)
+        : { status: 'failed', classification: null, errorMessage: `run ${runId} vanished` };
+      emit(runEvent(runId, testCaseId, outcome));
+      return outcome.status;
+    } finally {
+      await release();
+    }
   });
   const run = await getRun(runId);
   if (!run) throw new Error('run vanished after insert');
