@@ -1,4 +1,5 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import { isPostgres } from '../dialect';
 import { all, get, sqlNamed } from '../sql';
 import { readRunRollupRows, RUN_ROLLUP_SELECT, total, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
@@ -129,12 +130,25 @@ export async function selectRollupRunRollups(s: MetricsScope): Promise<RunRollup
 
 export type BatchStatusCount = { batchId: string; status: string; n: number };
 
-/** Runs per batch and status, read from the rollup's batch-first key (one seek per batch). */
+/** Batch ids bound per statement: far below either dialect's parameter limit, and one statement for a page of batches. */
+const BATCH_CHUNK = 500;
+
+/**
+ * Runs per batch and status, read from idx_metrics_rollup_batch_status alone (a seek per batch of
+ * the IN list, in GROUP BY order). One statement for many batches: on Postgres each statement is a
+ * round trip (5 batches at 1M runs: 36 ms one by one).
+ */
 export async function selectRollupBatchStatusCounts(batchIds: string[]): Promise<BatchStatusCount[]> {
   const counts: BatchStatusCount[] = [];
-  for (const batchId of batchIds) {
-    const text = 'select batch_id as "batchId", status, sum(runs) as n from metrics_rollup where batch_id = @batchId group by batch_id, status having sum(runs) > 0';
-    counts.push(...(await all<BatchStatusCount>(sqlNamed(text, { batchId }))));
+  // A batch named twice is counted once, also when its names fall in different statements.
+  const unique = [...new Set(batchIds)];
+  for (let start = 0; start < unique.length; start += BATCH_CHUNK) {
+    const ids = sql.join(unique.slice(start, start + BATCH_CHUNK).map((id) => sql`${id}`), sql`, `);
+    counts.push(
+      ...(await all<BatchStatusCount>(
+        sql`select batch_id as "batchId", status, sum(runs) as n from metrics_rollup where batch_id in (${ids}) group by batch_id, status having sum(runs) > 0`,
+      )),
+    );
   }
   return counts;
 }
