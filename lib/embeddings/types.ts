@@ -23,6 +23,12 @@ export type EmbeddingProvider = {
   dimensions: number;
   calibration: Calibration;
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
+  /**
+   * Short phrases (a tool's object words) by general word meaning: no weighting or direction
+   * fitted to tool descriptions, zero vectors for phrases with no known word. Only models that
+   * know words have it (the word vectors); the similarity compares objects with it.
+   */
+  phraseVectors?(phrases: string[]): Promise<Float32Array[]>;
 };
 
 /** Which model an analysis used, and why (e.g. the fallback from the transformer). */

@@ -163,5 +163,14 @@ export async function loadWordVectorProvider(files?: WordVectorFiles): Promise<E
         }
         return out;
       }),
+    phraseVectors: async (phrases) => {
+      const pause = createYielder();
+      const out: Float32Array[] = [];
+      for (const phrase of phrases) {
+        out.push(embedWithWordVectors(table, phrase, null));
+        await pause();
+      }
+      return out;
+    },
   };
 }

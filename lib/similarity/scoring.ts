@@ -3,6 +3,7 @@ import type { SimilarityMethod } from './schemas';
 import { calibratedScale, identityScale, type ScoreScale } from './score-scale';
 import { actionAdjustedScores } from './action-adjust';
 import { prepareTools } from './prepare';
+import { withObjectVectors } from './object-vectors';
 import type { ToolAction } from '@/lib/text/actions';
 import type { ServerBoilerplate } from '@/lib/text/boilerplate';
 import { TFIDF_CALIBRATION } from '@/lib/embeddings/calibration-data';
@@ -135,6 +136,9 @@ export async function buildScoring(given: SimilarityTool[], options: ScoringOpti
   let started = performance.now();
   const choice = await backend.resolve(options.embeddingModel, { ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
   timings.resolveMs = since(started);
+  // Objects compared by word meaning when the model knows words (object-vectors.ts, action-adjust.ts).
+  const phraseVectors = choice.provider.phraseVectors;
+  const actions = phraseVectors && features.actions ? await withObjectVectors(prepared.actions, (phrases) => phraseVectors.call(choice.provider, phrases)) : prepared.actions;
   const fulls = options.computeFull ? tools.map((t) => fullText(t)) : [];
   // Names last, so the slices below keep their positions; see tool-vectors.ts for the mix.
   const texts = [...tools.map(descriptionText), ...fulls, ...(params?.texts ?? []), ...tools.map(nameText)];
@@ -155,15 +159,16 @@ export async function buildScoring(given: SimilarityTool[], options: ScoringOpti
   const scale = calibratedScale(calibration, backend.calibrate);
   return {
     ...shared,
+    actions,
     method: 'embedding',
     embeddingModel: choice.provider.model,
     embeddingReason: choice.reason,
     scale,
     parameterScale: scale,
-    description: adjusted(denseCosine(descriptionVectors), prepared.actions, calibration, backend.calibrate),
+    description: adjusted(denseCosine(descriptionVectors), actions, calibration, backend.calibrate),
     // The workers apply the adjustment on the standard calibration; a backend with its own keeps to this thread.
-    dense: backend.calibrate === calibrate ? { vectors: descriptionVectors, actions: prepared.actions, calibration } : null,
-    full: options.computeFull ? adjusted(withNames(n), prepared.actions, calibration, backend.calibrate) : null,
+    dense: backend.calibrate === calibrate ? { vectors: descriptionVectors, actions, calibration } : null,
+    full: options.computeFull ? adjusted(withNames(n), actions, calibration, backend.calibrate) : null,
     get lexical() {
       return lazyLexical();
     },

@@ -249,8 +249,15 @@ export type ToolAction = {
   object: string[];
   /** Object words of the description's first clause: the object when the name's is only a product name. */
   described: string[];
+  /** Set when the name names no object (search, puppeteer_click) and `object` is the description's. */
+  objectFromDescription?: true;
   /** Name words before the verb ("jira" in jira_search): a product prefix when many tools of the server share it. */
   prefix: string[];
+  /**
+   * The object as a vector of word meaning (lib/similarity/object-vectors.ts), set by the analysis
+   * when its model knows words; absent otherwise, and for a tool whose object words it does not know.
+   */
+  objectVector?: string;
 };
 
 /** "Patch Multiple DAGs" reads DAG, not "DA Gs": an acronym's plural s is dropped before splitting. */
@@ -385,6 +392,7 @@ export function parseToolAction(name: string, description: string): ToolAction {
     object: nameObject.length > 0 ? nameObject : described,
     described,
     prefix: verbAt > 0 ? nameWords.slice(0, verbAt).map(singular) : [],
+    ...(nameObject.length === 0 && described.length > 0 ? { objectFromDescription: true as const } : {}),
   };
 }
 
@@ -423,7 +431,7 @@ export function withoutProductPrefixes(actions: readonly ToolAction[], names: re
   // A name that was only the product and a verb (puppeteer_click) names its object in the description.
   for (let i = 0; i < out.length; i++) {
     const a = out[i]!;
-    if (a.object.length === 0 && a.described.length > 0 && a !== actions[i]) out[i] = { ...a, object: a.described };
+    if (a.object.length === 0 && a.described.length > 0 && a !== actions[i]) out[i] = { ...a, object: a.described, objectFromDescription: true };
   }
   return out;
 }
