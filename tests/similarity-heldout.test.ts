@@ -23,7 +23,11 @@ import { backendFor } from './helpers/similarity-embedding';
  *   development data (lib/similarity/action-adjust.ts), so neither is blind any more.
  * - heldout-3: five servers (Shortcut, Plane, Argo CD, Cloud Run, Mapbox), labeled and committed
  *   before any similarity ran on them, while the method above was being changed on the first two;
- *   measured once, after the method was final.
+ *   measured once, after the method was final. It became development data for the next change
+ *   (lib/similarity/action-adjust.ts: a shared verb on objects with no word in common).
+ * - heldout-4: four servers (Asana, Trello, Bitbucket, DigitalOcean), labeled and committed
+ *   (636bed6) before any similarity ran on them, while that change was made on the first three;
+ *   measured once, after the method was final: word vectors C~D 0.919, C~H 0.907.
  *
  * Runs the analysis the way POST /api/similarity/analyze does (the same service, serverList
  * built from the fixtures, every pair listed) for each method, with the word vectors as the
@@ -36,9 +40,10 @@ import { backendFor } from './helpers/similarity-embedding';
 /**
  * Per set, whether the issue's targets for the default offline model are enforced. heldout and
  * heldout-2 are development data now: enforced so that the method cannot slip back on them.
- * heldout-3 is enforced only if its one blind measurement met both targets.
+ * heldout-3 and heldout-4 are enforced only if their one blind measurement met both targets:
+ * heldout-3 did not (C~D 0.853), heldout-4 did (0.919 / 0.907).
  */
-export const HELDOUT_TARGETS_ENFORCED: Record<string, boolean> = { heldout: true, 'heldout-2': true, 'heldout-3': false };
+export const HELDOUT_TARGETS_ENFORCED: Record<string, boolean> = { heldout: true, 'heldout-2': true, 'heldout-3': false, 'heldout-4': true };
 const TARGET_AUC_DIFFERING = 0.9;
 const TARGET_AUC_HARD_NEGATIVE = 0.8;
 
@@ -208,9 +213,10 @@ function printTable({ name, labels, servers }: HeldoutSet): void {
 const FIRST = loadSet('heldout');
 const FRESH = loadSet('heldout-2');
 const THIRD = loadSet('heldout-3');
+const FOURTH = loadSet('heldout-4');
 
 afterAll(() => {
-  for (const set of [FIRST, FRESH, THIRD]) printTable(set);
+  for (const set of [FIRST, FRESH, THIRD, FOURTH]) printTable(set);
 });
 
 it('the AUC counts ties as half and orders right', () => {
@@ -221,7 +227,8 @@ it('the AUC counts ties as half and orders right', () => {
 
 /** A server that repeats a span in its descriptions, and one whose descriptions are written one by one. */
 type BoilerplateCheck = {
-  repeated: string;
+  /** null when no server of the set repeats a span in half its descriptions (heldout-4). */
+  repeated: string | null;
   /** How many of the repeated server's tools carry the span (all of them, or all but a tool written apart). */
   repeatedTools: number;
   written: string;
@@ -255,10 +262,12 @@ function describeHeldoutSet(set: HeldoutSet, title: string, boilerplate: Boilerp
 
     it('finds boilerplate where a server repeats a span in every description, and none where it does not', () => {
       const spans = boilerplateSpans(servers);
-      const repeated = servers.find((s) => s.slug === boilerplate.repeated);
-      const withSpan = (repeated?.tools ?? []).filter((t) => (spans.get(`${boilerplate.repeated}/${t.name}`)?.size ?? 0) > 0);
-      expect(withSpan.length).toBeGreaterThan(1);
-      expect(withSpan.length).toBe(boilerplate.repeatedTools);
+      if (boilerplate.repeated !== null) {
+        const repeated = servers.find((s) => s.slug === boilerplate.repeated);
+        const withSpan = (repeated?.tools ?? []).filter((t) => (spans.get(`${boilerplate.repeated}/${t.name}`)?.size ?? 0) > 0);
+        expect(withSpan.length).toBeGreaterThan(1);
+        expect(withSpan.length).toBe(boilerplate.repeatedTools);
+      }
       const written = servers.find((s) => s.slug === boilerplate.written);
       expect(written?.tools.length).toBeGreaterThan(boilerplate.writtenMinTools);
       for (const t of written?.tools ?? []) expect(spans.get(`${boilerplate.written}/${t.name}`)?.size, t.name).toBe(0);
@@ -308,4 +317,11 @@ describeHeldoutSet(THIRD, 'third held-out labeled set (labeled before any measur
   repeatedTools: 17,
   written: 'shortcut',
   writtenMinTools: 40,
+});
+describeHeldoutSet(FOURTH, 'fourth held-out labeled set (labeled before any measurement, measured once on the final method)', {
+  // No server of this set repeats a span in half its descriptions.
+  repeated: null,
+  repeatedTools: 0,
+  written: 'digitalocean',
+  writtenMinTools: 100,
 });
