@@ -4,7 +4,9 @@
  * measured on them. Ids are "server/tool" as in that file. This set is what the method and
  * its calibration may be tuned on. The held-out sets tests/fixtures/heldout/ and heldout-2/
  * became development data too when the action penalty was reworked on them (issue 15);
- * tests/fixtures/heldout-3/ was measured once on the final method and is not to be tuned on.
+ * tests/fixtures/heldout-3/, measured once blind on that method, became development data for
+ * the object term (action-adjust.ts); tests/fixtures/heldout-4/ was measured once on the final
+ * method and is not to be tuned on.
  *
  * - HARD_NEGATIVES: the same object with a different or opposite action: a person picking a
  *   tool would not confuse them, yet word vectors score them as near-duplicates.
