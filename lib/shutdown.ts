@@ -48,7 +48,8 @@ async function stop(signal: string): Promise<number> {
   // Anything else under way (a job that had not settled, work started meanwhile); on Postgres other processes' work is not ours.
   const leftover = isPostgres() ? { runs: 0, batches: 0 } : await recoverInterruptedRuns();
   // A self-assessment that had not settled by now never will (the runs keep their verdicts).
-  await recoverPendingAssessments();
+  // On Postgres only this process's batches: other processes' assessments may still be in flight.
+  await recoverPendingAssessments(isPostgres() ? ids : undefined);
   await closeDb();
   log.info('stopped', {
     signal,

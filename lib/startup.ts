@@ -43,7 +43,8 @@ export async function runStartup(): Promise<void> {
   // Postgres (issue 20): other processes may be working right now; the queue's reaper recovers a dead process's runs instead.
   const recovered = isPostgres() ? { runs: 0, batches: 0 } : await recoverInterruptedRuns();
   if (recovered.runs || recovered.batches) log.warn('marked work interrupted by the last stop as failed', recovered);
-  const unrated = await recoverPendingAssessments();
+  // Postgres: a process just started holds no batch yet; the runs pending an assessment are other live processes'.
+  const unrated = await recoverPendingAssessments(isPostgres() ? [] : undefined);
   if (unrated) log.warn('runs whose self-assessment the last stop cut off are unrated', { runs: unrated });
   if (env.seedDemo) {
     const seeded = await seedDemoData(env.appUrl);

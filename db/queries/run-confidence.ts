@@ -158,9 +158,11 @@ export const INTERRUPTED_ASSESSMENT = 'interrupted: the app stopped before the s
 /**
  * Start-up and shutdown: completed runs whose deferred self-assessment never came back (the
  * app stopped in between) are unrated for good; they stop saying it is pending. Only runs of
- * batches that did not finish are looked at, through the batch index.
+ * batches that did not finish are looked at, through the batch index. `batchIds` limits it to
+ * those batches (a process's own on Postgres, where other processes' assessments may be in flight).
  */
-export async function recoverPendingAssessments(): Promise<number> {
+export async function recoverPendingAssessments(batchIds?: readonly string[]): Promise<number> {
+  if (batchIds?.length === 0) return 0;
   const pending = dialectSql({
     sqlite: sql`json_valid(llm_response_raw) and json_extract(llm_response_raw, '$.assessmentPending') = 1`,
     postgres: sql`json_typeof(llm_response_raw) = 'object' and llm_response_raw ->> 'assessmentPending' = 'true'`,
@@ -171,5 +173,6 @@ export async function recoverPendingAssessments(): Promise<number> {
   });
   return run(sql`update test_runs set llm_response_raw = ${patched}
     where batch_id in (select id from run_batches where status in ('pending', 'running', 'interrupted'))
+      ${batchIds ? sql`and batch_id in (${sql.join(batchIds.map((id) => sql`${id}`), sql`, `)})` : sql``}
       and status = 'completed' and confidence_source is null and ${pending}`);
 }
