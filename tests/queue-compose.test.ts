@@ -56,7 +56,7 @@ describe('compose.yaml (team deployment)', () => {
   });
 
   it('runs two workers from the app\'s image with npm run worker, drained on stop', () => {
-    expect(app.build).toBeDefined();
+    expect(app.build).toBe('.');
     expect(worker.image).toBe(app.image);
     expect(worker.command).toEqual(['npm', 'run', 'worker']);
     expect(packageJson.scripts.worker).toContain('scripts/worker.ts');

@@ -232,7 +232,9 @@ describe.skipIf(!bin)('pg-boss run queue on Postgres', () => {
     const dropped = await app.cancel('cancel-me');
     expect(dropped).toBe(2);
     await waitFor('the child to abort its runs', async () => c.lines.filter((l) => l.startsWith('aborted')).length === 4);
-    expect(c.lines.filter((l) => l.startsWith('aborted')).every((l) => l.endsWith(' cancelled'))).toBe(true);
+    const aborted = c.lines.filter((l) => l.startsWith('aborted'));
+    expect(aborted).toHaveLength(4);
+    expect(aborted.every((l) => l.endsWith(' cancelled'))).toBe(true);
     expect(await jobCount(`data->>'batchId' = 'cancel-me' AND state = 'cancelled'`)).toBe(2);
     c.proc.kill('SIGTERM');
   }, 60_000);
