@@ -32,4 +32,32 @@ export default tseslint.config(
     plugins: { layers: layersPlugin },
     rules: { 'layers/allowed-imports': ['error', LAYERS] },
   },
+  {
+    // One query layer for SQLite and Postgres (issue 20): query code stays to what both dialects run.
+    files: ['db/queries/**/*.ts'],
+    ignores: ['db/queries/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/]",
+          message: 'SQLite-only: await the query builder instead (db/sql.ts all/get/run for raw SQL)',
+        },
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='transaction']",
+          message: 'Use withTransaction (db/transaction.ts): better-sqlite3 transactions cannot span an await',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '../client', importNames: ['getSqlite', 'perConnection'], message: 'SQLite-only: use db/sql.ts' },
+            { name: '@/db/client', importNames: ['getSqlite', 'perConnection'], message: 'SQLite-only: use db/sql.ts' },
+            { name: '../schema', allowTypeImports: true, message: 'Tables come from db/tables.ts (the active dialect); types from db/schema' },
+          ],
+        },
+      ],
+    },
+  },
 );

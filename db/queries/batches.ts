@@ -1,5 +1,6 @@
 import 'server-only';
 import { count, desc, eq } from 'drizzle-orm';
+// eslint-disable-next-line no-restricted-imports -- SQLite fast path, used only when not on Postgres (one synchronous step behind the gate)
 import { getDb, getSqlite } from '../client';
 import { isPostgres } from '../dialect';
 import { modelSettings, runBatches, testRuns } from '../tables';
@@ -64,12 +65,14 @@ export async function insertBatchWithRuns(input: NewBatch): Promise<{ batchId: s
     const wait = sqliteGate();
     if (wait) await wait;
     // Synchronous from here to the commit (a savepoint inside a caller's withTransaction).
+    /* eslint-disable no-restricted-syntax -- SQLite fast path (not on Postgres): one synchronous better-sqlite3 transaction behind the gate */
     getDb().transaction((tx) => {
       if (batch) tx.insert(runBatches).values(batch).run();
       if (settings.length > 0) tx.insert(modelSettings).values(settings).run();
       const insertRun = getSqlite().prepare(INSERT_PENDING_RUN);
       for (const r of runs) insertRun.run(r);
     });
+    /* eslint-enable no-restricted-syntax */
   } else {
     await withTransaction(async (tx) => {
       if (batch) await tx.insert(runBatches).values(batch);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+// eslint-disable-next-line no-restricted-imports -- SQLite fast path, used only when not on Postgres (one synchronous step behind the gate)
 import { getDb, getSqlite } from '../client';
 import { isPostgres } from '../dialect';
 import { run } from '../sql';

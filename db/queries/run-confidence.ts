@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+// eslint-disable-next-line no-restricted-imports -- SQLite fast path, used only when not on Postgres (one synchronous step behind the gate)
 import { getSqlite } from '../client';
 import { isPostgres } from '../dialect';
 import { dialectSql, run, sqlNamed } from '../sql';
@@ -103,6 +104,7 @@ async function writeAll(items: readonly { id: string; write: AssessmentWrite }[]
     const wait = sqliteGate();
     if (wait) await wait;
     const sqlite = getSqlite();
+    // eslint-disable-next-line no-restricted-syntax -- SQLite fast path (not on Postgres): one synchronous better-sqlite3 transaction behind the gate
     return sqlite.transaction(() => items.map((item) => writeAssessmentSqlite(item.id, item.write)))();
   }
   return withTransaction(async () => {

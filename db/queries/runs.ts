@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+// eslint-disable-next-line no-restricted-imports -- SQLite fast path, used only when not on Postgres (one synchronous step behind the gate)
 import { getDb, getSqlite } from '../client';
 import { isPostgres } from '../dialect';
 import { evaluationResults, modelSettings, runBatches, testCases, testRuns, toolDefinitions } from '../tables';
@@ -250,6 +251,7 @@ export async function completeRun(id: string, snapshot: NewToolDefinition[], val
     await sqliteTurn();
     const p = completionParams(id, values, evaluation, (b) => (b ? 1 : 0));
     const sqlite = getSqlite();
+    // eslint-disable-next-line no-restricted-syntax -- SQLite fast path (not on Postgres): one synchronous better-sqlite3 transaction behind the gate
     return sqlite.transaction(() => {
       if (sqlite.prepare(COMPLETE_RUN).run(p.run).changes === 0) return false;
       // After the first write, so the transaction already holds the write lock when it looks the listing up.

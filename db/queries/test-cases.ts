@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, count, countDistinct, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+// eslint-disable-next-line no-restricted-imports -- SQLite fast path, used only when not on Postgres (one synchronous step behind the gate)
 import { getDb, perConnection, type Db } from '../client';
 import { isPostgres } from '../dialect';
 import type { NewTestCaseRow, TestCaseRow } from '../schema';

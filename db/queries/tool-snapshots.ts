@@ -1,6 +1,7 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
+// eslint-disable-next-line no-restricted-imports -- SQLite fast path, used only when not on Postgres (one synchronous step behind the gate)
 import { getSqlite } from '../client';
 import { all, dialectSql, get, run } from '../sql';
 import { toolSetHash, toolSnapshotHash } from '../tool-hash';
