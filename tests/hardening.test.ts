@@ -3,7 +3,8 @@ import * as caseRoute from '@/app/api/test-cases/[id]/route';
 import * as casesRoute from '@/app/api/test-cases/route';
 import * as batchesRoute from '@/app/api/batches/route';
 import * as serversRoute from '@/app/api/servers/route';
-import { getSqlite } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { run } from '@/db/sql';
 import { keyFor } from '@/lib/providers/api-keys';
 import { fromDatabaseError } from '@/lib/errors';
 import { call } from './helpers/api';
@@ -69,7 +70,7 @@ describe('hardening found in review', () => {
   it('refuses to delete a test case while runs of it are in progress', async () => {
     const id = await server('hard-b');
     const tc = await call<{ id: string }>(casesRoute.POST, 'POST', '/api/test-cases', { body: { name: 'busy', query: 'q', serverIds: [id] } });
-    getSqlite().prepare("insert into test_runs (id, test_case_id, status) values ('busy-run', ?, 'running')").run(tc.body.id);
+    await run(sql`insert into test_runs (id, test_case_id, status) values ('busy-run', ${tc.body.id}, 'running')`);
     const res = await call<ErrorBody>(caseRoute.DELETE, 'DELETE', `/api/test-cases/${tc.body.id}`, { params: { id: tc.body.id } });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('runs_in_progress');
