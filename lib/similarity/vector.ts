@@ -276,11 +276,18 @@ export type Neighbours = { k: number; indices: Int32Array; values: Float32Array 
 /** Pairs (a < b) with their raw scores, in scan order; typed arrays because there may be millions. */
 export type PairList = { a: Int32Array; b: Int32Array; values: Float32Array; length: number };
 
-class PairBuffer {
-  a = new Int32Array(1024);
-  b = new Int32Array(1024);
-  values = new Float32Array(1024);
+/** Pairs in growing typed arrays (there may be millions), doubling when full; the kernel's workers transfer them whole. */
+export class PairBuffer {
+  a: Int32Array;
+  b: Int32Array;
+  values: Float32Array;
   length = 0;
+
+  constructor(capacity = 1024) {
+    this.a = new Int32Array(capacity);
+    this.b = new Int32Array(capacity);
+    this.values = new Float32Array(capacity);
+  }
 
   push(a: number, b: number, value: number): void {
     if (this.length === this.a.length) {

@@ -1,4 +1,4 @@
-import type { Neighbours, PairList } from '../vector';
+import { PairBuffer, type Neighbours, type PairList } from '../vector';
 
 /**
  * The workers' scan: top-k neighbours of every item and the pairs at or above `cut`, fed one
@@ -24,37 +24,6 @@ export type TileScanner = {
   finish(): { neighbours: Neighbours; candidates: PairList };
 };
 
-/** Pairs in growing typed arrays (there may be millions); transferred whole by the worker. */
-class PairBuffer {
-  a = new Int32Array(4096);
-  b = new Int32Array(4096);
-  values = new Float32Array(4096);
-  length = 0;
-
-  push(a: number, b: number, value: number): void {
-    if (this.length === this.a.length) {
-      const size = this.length * 2;
-      const a2 = new Int32Array(size);
-      const b2 = new Int32Array(size);
-      const v2 = new Float32Array(size);
-      a2.set(this.a);
-      b2.set(this.b);
-      v2.set(this.values);
-      this.a = a2;
-      this.b = b2;
-      this.values = v2;
-    }
-    this.a[this.length] = a;
-    this.b[this.length] = b;
-    this.values[this.length] = value;
-    this.length++;
-  }
-
-  toList(): PairList {
-    return { a: this.a.subarray(0, this.length), b: this.b.subarray(0, this.length), values: this.values.subarray(0, this.length), length: this.length };
-  }
-}
-
 /** `bound` (skip-bound.ts) maintains `skip`; without it `skip` stays -Infinity (nothing is skipped). */
 export function tileScanner(n: number, k: number, cut: number, bound: ((keep: number) => number) | null = null): TileScanner {
   const kk = Math.max(1, Math.min(k, n - 1));
@@ -64,7 +33,7 @@ export function tileScanner(n: number, k: number, cut: number, bound: ((keep: nu
   const floor = new Float32Array(n).fill(-Infinity);
   const low = new Float32Array(n).fill(-Infinity);
   const skip = new Float32Array(n).fill(-Infinity);
-  const candidates = new PairBuffer();
+  const candidates = new PairBuffer(4096);
   let hits = new Int32Array(0);
   // The adjustment's bound is taken just under the cut (a pair exactly at it is kept).
   const belowCut = cut - 1e-7;
