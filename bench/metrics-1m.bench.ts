@@ -22,6 +22,7 @@ import type { MetricsFilters } from '@/lib/metrics/filters';
 import { locateNearestRank } from '@/lib/metrics/percentile';
 import { getMetricsSummary, toScope } from '@/lib/metrics/summary';
 import { insertSyntheticRuns } from '@/tests/helpers/synthetic-runs';
+import { metricsFilterCases } from './metrics-filter-cases';
 
 const RUNS = Number(process.env.BENCH_METRICS_RUNS ?? 1_000_000);
 const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? path.join(process.cwd(), '.bench-cache', `metrics-${RUNS}`);
@@ -126,29 +127,7 @@ function filterCases(): [string, MetricsFilters][] {
   const sqlite = getSqlite();
   const batchIds = sqlite.prepare<[], string>(`select id from run_batches where name like 'syn batch %' order by name`).pluck().all();
   const model = sqlite.prepare<[], { provider: 'openai'; model: string }>('select provider, model from model_settings order by rowid limit 1').get();
-  const server = 'syn-server-1';
-  const toolName = `search_${server.replace(/\W/g, '_')}`;
-  const week: MetricsFilters = { from: '2025-01-13', to: '2025-01-19' };
-  const day: MetricsFilters = { from: '2025-01-15', to: '2025-01-15' };
-  const models = { provider: model?.provider, model: model?.model };
-  return [
-    ['all runs', {}],
-    ['one batch', { batchId: batchIds[0] }],
-    ['one model', models],
-    ['one tool name', { toolName }],
-    ['one server name', { serverName: server }],
-    ['server + tool name', { serverName: server, toolName }],
-    ['one week', week],
-    ['one day', day],
-    ['one week + batch', { ...week, batchId: batchIds[2] }],
-    ['one week + model', { ...week, ...models }],
-    ['one week + tool name', { ...week, toolName }],
-    ['one week + server name', { ...week, serverName: server }],
-    ['one day + server name', { ...day, serverName: server }],
-    ['from a date on (open end)', { from: '2025-01-10' }],
-    ['the whole month (every run)', { from: '2025-01-01', to: '2025-01-31' }],
-    ['one week, date-times with offsets', { from: '2025-01-13T09:30:00+02:00', to: '2025-01-20T17:45:00-05:00' }],
-  ];
+  return metricsFilterCases(batchIds, model);
 }
 
 const verdict = (ms: number, budget: number) => (ms < budget ? 'yes' : 'NO');

@@ -11,6 +11,7 @@ import { all, get } from '@/db/sql';
 import { compareBatches } from '@/lib/metrics/compare';
 import type { MetricsFilters } from '@/lib/metrics/filters';
 import { getMetricsSummary } from '@/lib/metrics/summary';
+import { metricsFilterCases } from './metrics-filter-cases';
 
 const REPEATS = Number(process.env.BENCH_METRICS_REPEATS ?? 3);
 
@@ -35,29 +36,7 @@ async function measure(fn: () => Promise<unknown>): Promise<{ ms: number; figure
 async function filterCases(): Promise<[string, MetricsFilters][]> {
   const batchIds = (await all<{ id: string }>(sql`select id from run_batches where name like 'syn batch %' order by name`)).map((r) => r.id);
   const first = await get<{ provider: 'openai'; model: string }>(sql`select provider, model from model_settings where model = 'gpt-4o-mini' order by id limit 1`);
-  const server = 'syn-server-1';
-  const toolName = `search_${server.replace(/\W/g, '_')}`;
-  const week: MetricsFilters = { from: '2025-01-13', to: '2025-01-19' };
-  const day: MetricsFilters = { from: '2025-01-15', to: '2025-01-15' };
-  const models = { provider: first?.provider, model: first?.model };
-  return [
-    ['all runs', {}],
-    ['one batch', { batchId: batchIds[0] }],
-    ['one model', models],
-    ['one tool name', { toolName }],
-    ['one server name', { serverName: server }],
-    ['server + tool name', { serverName: server, toolName }],
-    ['one week', week],
-    ['one day', day],
-    ['one week + batch', { ...week, batchId: batchIds[2] }],
-    ['one week + model', { ...week, ...models }],
-    ['one week + tool name', { ...week, toolName }],
-    ['one week + server name', { ...week, serverName: server }],
-    ['one day + server name', { ...day, serverName: server }],
-    ['from a date on (open end)', { from: '2025-01-10' }],
-    ['the whole month (every run)', { from: '2025-01-01', to: '2025-01-31' }],
-    ['one week, date-times with offsets', { from: '2025-01-13T09:30:00+02:00', to: '2025-01-20T17:45:00-05:00' }],
-  ];
+  return metricsFilterCases(batchIds, first);
 }
 
 /** BENCH_METRICS_CASES=<text>: only the cases whose label holds it (a quick look at one figure). */
