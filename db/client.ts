@@ -124,7 +124,7 @@ async function migratePostgres(conn: PgConnection): Promise<void> {
  * migration that moved the per-run copies and the tool_definitions view's triggers. Before
  * migrating: a migration may call them.
  */
-function registerFunctions(sqlite: Database.Database): void {
+export function registerFunctions(sqlite: Database.Database): void {
   sqlite.function('tool_snapshot_hash', { deterministic: true }, toolSnapshotHashOfColumns);
   sqlite.function('tool_set_hash', { deterministic: true }, toolSetHashOfJson);
 }

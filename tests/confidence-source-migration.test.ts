@@ -1,22 +1,12 @@
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it } from 'vitest';
 import { databaseFile, getSqlite } from '@/db/client';
-import { toolSetHashOfJson, toolSnapshotHashOfColumns } from '@/db/tool-hash';
-import { copyMigrationsUpTo } from './helpers/migrations';
+import { openSqliteAtMigration } from './helpers/migrations';
 
 /** Migration 0013 adds test_runs.confidence_source and fills it in for the runs already rated. */
 
 function writeDatabaseAt0012(file: string): void {
-  const folder = copyMigrationsUpTo(12);
-  const sqlite = new Database(file);
-  // Migration 0011 calls these (db/client.ts registers them on every connection).
-  sqlite.function('tool_snapshot_hash', { deterministic: true }, toolSnapshotHashOfColumns);
-  sqlite.function('tool_set_hash', { deterministic: true }, toolSetHashOfJson);
+  const sqlite = openSqliteAtMigration(file, 12);
   try {
-    migrate(drizzle(sqlite), { migrationsFolder: folder });
     sqlite.exec(`
       insert into test_cases (id, name, query) values ('t1', 'case one', 'q');
       insert into model_settings (id, provider, model) values ('m-openai', 'openai', 'gpt'), ('m-local', 'local', 'hybrid');
@@ -31,7 +21,6 @@ function writeDatabaseAt0012(file: string): void {
     `);
   } finally {
     sqlite.close();
-    fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -1,24 +1,14 @@
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it } from 'vitest';
 import { databaseFile, getSqlite } from '@/db/client';
 import { countRunsByStatus } from '@/db/queries/runs';
-import { toolSetHashOfJson, toolSnapshotHashOfColumns } from '@/db/tool-hash';
 import { createRunWriter } from './helpers/synthetic-runs';
-import { copyMigrationsUpTo } from './helpers/migrations';
+import { openSqliteAtMigration } from './helpers/migrations';
 
 /** Migration 0017 adds idx_metrics_rollup_batch_status, which the batch counts read alone. */
 
 function writeDatabaseAt0016(file: string): { b1: string; b2: string } {
-  const folder = copyMigrationsUpTo(16);
-  const sqlite = new Database(file);
+  const sqlite = openSqliteAtMigration(file, 16, { foreignKeys: true });
   try {
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.function('tool_snapshot_hash', { deterministic: true }, toolSnapshotHashOfColumns);
-    sqlite.function('tool_set_hash', { deterministic: true }, toolSetHashOfJson);
-    migrate(drizzle(sqlite), { migrationsFolder: folder });
     let n = 0;
     const write = createRunWriter(() => `id-${++n}`, sqlite);
     const c1 = write.testCase({ name: 'c1', expected: { server: 'alpha', name: 'search' }, servers: ['alpha'] });
@@ -37,7 +27,6 @@ function writeDatabaseAt0016(file: string): { b1: string; b2: string } {
     return { b1, b2 };
   } finally {
     sqlite.close();
-    fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 

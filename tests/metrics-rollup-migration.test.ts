@@ -1,25 +1,15 @@
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it } from 'vitest';
 import { databaseFile, getSqlite } from '@/db/client';
 import { selectEvaluationTotals, selectRunRollups, selectToolCells, withResolvedRunScope, type EvaluationTotals, type MetricsScope } from '@/db/queries/metrics';
 import { selectRollupEvaluationTotals, selectRollupRunRollups, selectRollupToolCells } from '@/db/queries/metrics-rollup';
-import { toolSetHashOfJson, toolSnapshotHashOfColumns } from '@/db/tool-hash';
 import { createRunWriter } from './helpers/synthetic-runs';
-import { copyMigrationsUpTo } from './helpers/migrations';
+import { openSqliteAtMigration } from './helpers/migrations';
 
 /** Migration 0015 backfills metrics_rollup from the runs a database already holds. */
 
 function writeDatabaseAt0014(file: string): void {
-  const folder = copyMigrationsUpTo(14);
-  const sqlite = new Database(file);
+  const sqlite = openSqliteAtMigration(file, 14, { foreignKeys: true });
   try {
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.function('tool_snapshot_hash', { deterministic: true }, toolSnapshotHashOfColumns);
-    sqlite.function('tool_set_hash', { deterministic: true }, toolSetHashOfJson);
-    migrate(drizzle(sqlite), { migrationsFolder: folder });
     let n = 0;
     const write = createRunWriter(() => `id-${++n}`, sqlite);
     const search = { server: 'alpha', name: 'search' };
@@ -39,7 +29,6 @@ function writeDatabaseAt0014(file: string): void {
     write.run({ testCaseId: c2, batchId: null, modelSettingsId: null, status: 'pending', selected: get, createdAt: at(4, 1) });
   } finally {
     sqlite.close();
-    fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
