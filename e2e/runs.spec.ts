@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { hangingEndpoint } from './helpers/hanging-endpoint';
 
 // Runs against the shared production server with the demo data (30 test cases). Other specs
 // launch batches too, so everything here is found by a unique batch name; nothing is deleted.
@@ -234,15 +234,9 @@ test('the demo button runs the offline evaluation in one click', async ({ page }
 });
 
 test('a running batch can be cancelled from its live progress card', async ({ page }) => {
-  // A model endpoint that accepts connections and never answers: the batch runs until cancelled,
+  // A model endpoint that never answers: the batch runs until cancelled,
   // whatever the machine's speed (the local provider alone can finish before the click lands).
-  const sockets = new Set<net.Socket>();
-  const hang = net.createServer((s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
-  const { port } = hang.address() as net.AddressInfo;
+  const { port, close } = await hangingEndpoint();
   try {
     const name = uniqueName('cancel');
     await page.goto('/runs');
@@ -257,8 +251,7 @@ test('a running batch can be cancelled from its live progress card', async ({ pa
     await page.getByRole('button', { name: 'Launch batch' }).click();
     await cancelAndCheck(page, name);
   } finally {
-    for (const s of sockets) s.destroy();
-    await new Promise((r) => hang.close(r));
+    await close();
   }
 });
 

@@ -14,6 +14,7 @@ import { getMetricsSummary, type MetricsSummary } from '@/lib/metrics/summary';
 import { seededRandom } from '@/lib/seeded-random';
 import { createRunWriter, insertSyntheticRuns, type RunRecord, type RunWriter } from './helpers/synthetic-runs';
 import { copyMigrationsUpTo } from './helpers/migrations';
+import { roundNumbers } from './helpers/round-numbers';
 
 /**
  * Date filters read evaluation_results' trigger-maintained copy of its run's created_at
@@ -99,13 +100,6 @@ beforeAll(() => {
   // Migrating a whole history and writing ~3,000 runs: well over the default hook timeout on a busy machine.
 }, 120_000);
 
-/** Floating sums may differ in the last bits when rows are added in another order. */
-function roundNumbers(value: unknown): unknown {
-  if (typeof value === 'number') return Number(value.toPrecision(12));
-  if (Array.isArray(value)) return value.map(roundNumbers);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roundNumbers(v)]));
-  return value;
-}
 
 /** The summary without the date filter, over only the runs a plain created_at comparison keeps. */
 async function summaryOfRunsInRange(filters: MetricsFilters): Promise<MetricsSummary> {

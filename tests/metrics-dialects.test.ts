@@ -4,6 +4,7 @@ import type { MetricsFilters } from '@/lib/metrics/filters';
 import { getMetricsSummary } from '@/lib/metrics/summary';
 import { getBatchTrend } from '@/lib/metrics/trend';
 import { writeSyntheticRuns, type SyntheticRuns } from './helpers/synthetic-runs';
+import { roundNumbers } from './helpers/round-numbers';
 
 /**
  * The same runs give the same metrics on SQLite and on Postgres (issue 20). This file runs in both vitest
@@ -19,13 +20,6 @@ beforeAll(async () => {
   data = await writeSyntheticRuns(2500, { seed: 19, batches: 3, days: 6, failedShare: 0.06, testCases: 25, servers: 3, toolsPerServer: 2 });
 }, 120_000);
 
-/** Averages are sums of doubles in scan order, which may differ in the last bits; 12 digits is the contract. */
-function roundNumbers(value: unknown): unknown {
-  if (typeof value === 'number') return Number(value.toPrecision(12));
-  if (Array.isArray(value)) return value.map(roundNumbers);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roundNumbers(v)]));
-  return value;
-}
 
 function filterCases(): [string, MetricsFilters][] {
   const [server, other] = data.serverNames;

@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { startLlmServer, type LlmServer } from '../../tests/helpers/llm-server';
+import { hangingEndpoint } from '../helpers/hanging-endpoint';
 import {
   appProcessId,
   batchNamed,
@@ -195,13 +195,7 @@ test.describe('with a scripted model endpoint', () => {
 
 test('a slower batch is cancelled from its live card, in the app and the worker alike', async ({ page }) => {
   // A model endpoint that accepts connections and never answers: runs stay in flight until cancelled.
-  const sockets = new Set<net.Socket>();
-  const hang = net.createServer((s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
-  const { port } = hang.address() as net.AddressInfo;
+  const { port, close } = await hangingEndpoint();
   try {
     const [app, worker] = [leaseName(await appProcessId()), leaseName(await workerProcessId())];
     const total = await caseTotal(page);
@@ -240,7 +234,6 @@ test('a slower batch is cancelled from its live card, in the app and the worker 
     await expect(page.getByTestId('batch-row').filter({ hasText: name })).toContainText('cancelled');
     expect(errors).toEqual([]);
   } finally {
-    for (const s of sockets) s.destroy();
-    await new Promise((r) => hang.close(r));
+    await close();
   }
 });
