@@ -7,7 +7,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { getDb } from './client';
 import { isPostgres } from './dialect';
-import { sqliteGate } from './transaction';
+import { inSqliteTurn } from './transaction';
 
 type PgResult = { rows: unknown[]; rowCount: number | null };
 
@@ -16,30 +16,22 @@ async function pgExecute(query: SQL): Promise<PgResult> {
   return (await db.execute(query)) as unknown as PgResult;
 }
 
-async function gate(): Promise<void> {
-  const wait = sqliteGate();
-  if (wait) await wait;
-}
-
 /** Every row of a SELECT (or of a statement with RETURNING). */
 export async function all<T>(query: SQL): Promise<T[]> {
   if (isPostgres()) return (await pgExecute(query)).rows as T[];
-  await gate();
-  return getDb().all<T>(query);
+  return inSqliteTurn(() => getDb().all<T>(query));
 }
 
 /** The first row, or undefined. */
 export async function get<T>(query: SQL): Promise<T | undefined> {
   if (isPostgres()) return (await pgExecute(query)).rows[0] as T | undefined;
-  await gate();
-  return getDb().get<T>(query);
+  return inSqliteTurn(() => getDb().get<T>(query));
 }
 
 /** Runs a statement; returns the rows it changed. */
 export async function run(query: SQL): Promise<number> {
   if (isPostgres()) return (await pgExecute(query)).rowCount ?? 0;
-  await gate();
-  return getDb().run(query).changes;
+  return inSqliteTurn(() => getDb().run(query).changes);
 }
 
 /** Rows changed by an awaited drizzle insert/update/delete (SQLite `changes`, Postgres `rowCount`). */

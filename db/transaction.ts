@@ -98,6 +98,16 @@ export function sqliteGate(): Promise<void> | null {
   })();
 }
 
+/**
+ * Runs `fn`, synchronous SQLite work, in this context's turn: at once when no other context's transaction is
+ * open, else once it has ended. The gate is checked again right before `fn` runs, in the same microtask, so no
+ * transaction can open between the check and the work (a resolved wait alone leaves a microtask in between).
+ */
+export function inSqliteTurn<T>(fn: () => T): T | Promise<T> {
+  const wait = sqliteGate();
+  return wait ? wait.then(() => inSqliteTurn(fn)) : fn();
+}
+
 /** Every awaited drizzle query passes the gate first (SQLite only; idempotent). */
 function installGate(): void {
   if (state.patched) return;
@@ -109,8 +119,6 @@ function installGate(): void {
     onFulfilled?: ((value: unknown) => R1 | PromiseLike<R1>) | null,
     onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    const wait = sqliteGate();
-    if (!wait) return original.call(this, onFulfilled, onRejected) as Promise<R1 | R2>;
-    return wait.then(() => original.call(this, onFulfilled, onRejected) as Promise<R1 | R2>);
+    return Promise.resolve(inSqliteTurn(() => original.call(this, onFulfilled, onRejected) as Promise<R1 | R2>));
   } as QueryPromise<unknown>['then'];
 }

@@ -144,4 +144,29 @@ describe(`query layer on ${expectedDialect}`, () => {
     expect(await refusal(() => getDb().insert(apiKeys).values(badHash))).toEqual({ status: 400, code: 'constraint_violation' });
     expect(await refusal(() => run(sql`INSERT INTO app_meta (key, value) VALUES ('layer.null', NULL)`))).toEqual({ status: 400, code: 'constraint_violation' });
   });
+
+  it('a statement that waited for one transaction never lands in the next one, which rolls back', async () => {
+    let endFirst!: () => void;
+    const firstEnds = new Promise<void>((r) => (endFirst = r));
+    let firstOpen!: () => void;
+    const opened = new Promise<void>((r) => (firstOpen = r));
+    const first = withTransaction(async () => {
+      firstOpen();
+      await firstEnds;
+    });
+    await opened;
+    const outside = txStorage.exit(() => getDb().insert(appMeta).values({ key: 'layer.waited', value: 'kept' }).then(() => 'written'));
+    const second = txStorage.exit(() =>
+      withTransaction(async (t) => {
+        await t.insert(appMeta).values({ key: 'layer.second', value: 'x' });
+        throw new Error('second rolls back');
+      }),
+    );
+    endFirst();
+    await first;
+    await expect(second).rejects.toThrow('second rolls back');
+    expect(await outside).toBe('written');
+    expect(await value('layer.waited')).toBe('kept');
+    expect(await value('layer.second')).toBeUndefined();
+  });
 });

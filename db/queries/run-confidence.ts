@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { getSqlite } from '../client';
 import { isPostgres } from '../dialect';
 import { dialectSql, run, sqlNamed } from '../sql';
-import { sqliteGate, withTransaction } from '../transaction';
+import { inSqliteTurn, withTransaction } from '../transaction';
 
 // Read once, as db/tables.ts does: the dialect is fixed for the life of the process.
 const postgres = isPostgres();
@@ -101,11 +101,9 @@ async function writeAssessmentPostgres(id: string, w: AssessmentWrite): Promise<
  */
 async function writeAll(items: readonly { id: string; write: AssessmentWrite }[]): Promise<boolean[]> {
   if (!postgres) {
-    const wait = sqliteGate();
-    if (wait) await wait;
     const sqlite = getSqlite();
     // eslint-disable-next-line no-restricted-syntax -- SQLite fast path (not on Postgres): one synchronous better-sqlite3 transaction behind the gate
-    return sqlite.transaction(() => items.map((item) => writeAssessmentSqlite(item.id, item.write)))();
+    return inSqliteTurn(() => sqlite.transaction(() => items.map((item) => writeAssessmentSqlite(item.id, item.write)))());
   }
   return withTransaction(async () => {
     const out: boolean[] = [];

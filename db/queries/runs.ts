@@ -6,7 +6,7 @@ import { isPostgres } from '../dialect';
 import { evaluationResults, modelSettings, runBatches, testCases, testRuns, toolDefinitions } from '../tables';
 import type { TestRunRow } from '../schema';
 import { affected, get, run, sqlBool, sqlNamed } from '../sql';
-import { sqliteGate, withTransaction } from '../transaction';
+import { inSqliteTurn, withTransaction } from '../transaction';
 import { selectRollupBatchStatusCounts } from './metrics-rollup';
 import { storeRunTools, storeRunToolsSqlite, type SnapshotToolInput } from './tool-snapshots';
 import { newId, nowIso, type Page } from './util';
@@ -18,10 +18,6 @@ const postgres = isPostgres();
  * SQLite, on the run engine's hot path: waits until no other context's transaction is open, then
  * the caller runs its statements synchronously (nothing can interleave before it returns).
  */
-async function sqliteTurn(): Promise<void> {
-  const wait = sqliteGate();
-  if (wait) await wait;
-}
 
 export type ModelSettingsRow = typeof modelSettings.$inferSelect;
 export type EvaluationRow = typeof evaluationResults.$inferSelect;
@@ -111,8 +107,7 @@ export async function claimNextRun(batchId: string): Promise<ClaimedRun | undefi
   const now = nowIso();
   if (!postgres) {
     // One statement, prepared once per connection (the client caches statements by their text).
-    await sqliteTurn();
-    return getSqlite().prepare<[string, string], ClaimedRun>(CLAIM_SQLITE).get(now, batchId);
+    return inSqliteTurn(() => getSqlite().prepare<[string, string], ClaimedRun>(CLAIM_SQLITE).get(now, batchId));
   }
   return get<ClaimedRun>(sql`update test_runs set status = 'running', started_at = ${now}
     where id = (select id from test_runs where batch_id = ${batchId} and status = 'pending' order by created_at, ctid limit 1 for update skip locked)
@@ -248,17 +243,18 @@ export async function completeRun(id: string, snapshot: NewToolDefinition[], val
   if (!postgres) {
     // The hot path: one synchronous better-sqlite3 transaction (a savepoint inside a caller's
     // withTransaction) over statements prepared once, as fast as before the layer became async.
-    await sqliteTurn();
     const p = completionParams(id, values, evaluation, (b) => (b ? 1 : 0));
     const sqlite = getSqlite();
-    // eslint-disable-next-line no-restricted-syntax -- SQLite fast path (not on Postgres): one synchronous better-sqlite3 transaction behind the gate
-    return sqlite.transaction(() => {
-      if (sqlite.prepare(COMPLETE_RUN).run(p.run).changes === 0) return false;
-      // After the first write, so the transaction already holds the write lock when it looks the listing up.
-      if (snapshot.length > 0) storeRunToolsSqlite(id, snapshot);
-      sqlite.prepare(INSERT_EVALUATION).run(p.evaluation);
-      return true;
-    })();
+    return inSqliteTurn(() =>
+      // eslint-disable-next-line no-restricted-syntax -- SQLite fast path (not on Postgres): one synchronous better-sqlite3 transaction behind the gate
+      sqlite.transaction(() => {
+        if (sqlite.prepare(COMPLETE_RUN).run(p.run).changes === 0) return false;
+        // After the first write, so the transaction already holds the write lock when it looks the listing up.
+        if (snapshot.length > 0) storeRunToolsSqlite(id, snapshot);
+        sqlite.prepare(INSERT_EVALUATION).run(p.evaluation);
+        return true;
+      })(),
+    );
   }
   const p = completionParams(id, values, evaluation, sqlBool);
   return withTransaction(async () => {

@@ -6,7 +6,7 @@ import { isPostgres } from '../dialect';
 import type { NewTestCaseRow, TestCaseRow } from '../schema';
 import { affected, binaryOrder, likeInsensitive } from '../sql';
 import { mcpServers, testCases, testCaseServers, testCaseTags, testRuns } from '../tables';
-import { sqliteGate, withTransaction } from '../transaction';
+import { inSqliteTurn, withTransaction } from '../transaction';
 import { currentFrame } from '../tx-context';
 import { likePattern, newId, type Page } from './util';
 
@@ -205,10 +205,10 @@ export async function getTestCase(id: string): Promise<TestCaseWithServers | und
   // Postgres inside a transaction (the demo seed inserts cases in one): the pool would not see its uncommitted rows.
   const q = postgres && currentFrame() ? buildQueries(getDb()) : getQueries();
   if (!postgres) {
-    const wait = sqliteGate();
-    if (wait) await wait;
-    const row = q.testCase.get({ id });
-    return row ? { ...row, servers: q.servers.all({ id }), tags: q.tags.all({ id }).map((t) => t.tag) } : undefined;
+    return inSqliteTurn(() => {
+      const row = q.testCase.get({ id });
+      return row ? { ...row, servers: q.servers.all({ id }), tags: q.tags.all({ id }).map((t) => t.tag) } : undefined;
+    });
   }
   // All three at once: one round trip's wait instead of three (each is keyed by the case id alone).
   const [[row], servers, tags] = await Promise.all([q.testCase.execute({ id }), q.servers.execute({ id }), q.tags.execute({ id })]);
