@@ -1,0 +1,58 @@
+/**
+ * Where the metrics summary's time goes, per filter case: each statement of getMetricsSummary timed on its
+ * own (median of warm calls) on whichever database this process runs on (DATA_DIR or DATABASE_URL), as
+ * metrics-dialect-child.ts. `node --conditions=react-server --import tsx bench/metrics-summary-profile.ts`.
+ */
+import { sql } from 'drizzle-orm';
+import { closeDb, prepareDatabase } from '@/db/client';
+import { readMetricsSnapshot, selectEvaluationTotals, selectRunRollups, selectToolCells } from '@/db/queries/metrics';
+import { selectCallOutcomes, selectSequenceCaseFigures } from '@/db/queries/metrics-calls';
+import { canReadRollup, selectRollupEvaluationTotals, selectRollupRunRollups, selectRollupToolCells } from '@/db/queries/metrics-rollup';
+import { all, get } from '@/db/sql';
+import { getMetricsSummary, toScope } from '@/lib/metrics/summary';
+import { metricsFilterCases } from './metrics-filter-cases';
+
+const REPEATS = Number(process.env.BENCH_METRICS_REPEATS ?? 3);
+const only = process.env.BENCH_METRICS_CASES ?? '';
+
+async function measure(fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] ?? Number.NaN);
+}
+
+async function main(): Promise<void> {
+  await prepareDatabase();
+  const batchIds = (await all<{ id: string }>(sql`select id from run_batches where name like 'syn batch %' order by name`)).map((r) => r.id);
+  const first = await get<{ provider: 'openai'; model: string }>(sql`select provider, model from model_settings where model = 'gpt-4o-mini' order by id limit 1`);
+  const rows = [];
+  for (const [label, filters] of metricsFilterCases(batchIds, first)) {
+    if (!label.includes(only)) continue;
+    const scope = toScope(filters);
+    const rollup = canReadRollup(scope);
+    const inSnapshot = (fn: () => Promise<unknown>) => () => readMetricsSnapshot(fn);
+    rows.push({
+      case: label,
+      rollup,
+      summary: await measure(() => getMetricsSummary(filters)),
+      totals: await measure(inSnapshot(() => (rollup ? selectRollupEvaluationTotals(scope) : selectEvaluationTotals(scope)))),
+      cells: await measure(inSnapshot(() => (rollup ? selectRollupToolCells(scope) : selectToolCells(scope)))),
+      runRollups: await measure(inSnapshot(() => (rollup ? selectRollupRunRollups(scope) : selectRunRollups(scope)))),
+      seqCases: await measure(inSnapshot(() => selectSequenceCaseFigures(scope))),
+      callOutcomes: await measure(inSnapshot(() => selectCallOutcomes(scope))),
+    });
+  }
+  await closeDb();
+  console.table(rows);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
