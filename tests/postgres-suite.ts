@@ -4,6 +4,7 @@
  * passes on both. Files that are about SQLite itself stay out, with the reason, in SQLITE_ONLY.
  */
 export const POSTGRES_SUITE: string[] = [
+  'tests/run-list-count.test.ts',
   'tests/metrics-confusions-auc.test.ts',
   'tests/hardening.test.ts',
   'tests/auth-import-seed.test.ts',
