@@ -356,6 +356,11 @@ export const testRuns = pgTable(
       t.inputTokens,
       t.outputTokens,
     ),
+    // The completed, judged runs of one (batch, test case, model settings): the compare rollup's triggers
+    // read them to find a group's latest run again when its latest is taken away (migration 0018).
+    index('idx_test_runs_compare')
+      .on(t.batchId, t.testCaseId, t.modelSettingsId)
+      .where(sql`${t.status} = 'completed' and ${t.classification} is not null`),
     check(
       'ck_test_runs_status',
       sql`${t.status} in ('pending', 'running', 'completed', 'failed', 'cancelled')`,
@@ -818,6 +823,37 @@ export const metricsLatencyHistogram = pgTable(
     runs: bigint('runs', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('uq_metrics_latency_histogram_key').on(t.batchId, t.modelSettingsId, t.day, t.createdOdd, t.bucket)],
+);
+
+/**
+ * Batch comparison rollup (issue 19): per (batch, test case, model settings), the completed, judged
+ * runs counted by classification (the significance test pools every one of them per case x model)
+ * and the latest of them, the largest (coalesce(completed_at, created_at), created_at, id), whose
+ * classification and selected tool the per-case comparison shows. Kept by triggers on test_runs
+ * alone (Postgres migration 0005) in the writer's own transaction: a run that starts to count is added; one
+ * that stops (deleted, moved, re-classified, no longer completed) is taken away, and when it was
+ * the group's latest the group's row is read again from its runs (idx_test_runs_compare). A group
+ * with no such run has no row. Runs without a batch are not kept. model_settings_id NULL is ''.
+ * Never written by the application.
+ */
+export const metricsCompareRollup = pgTable(
+  'metrics_compare_rollup',
+  {
+    batchId: text('batch_id').notNull(),
+    testCaseId: text('test_case_id').notNull(),
+    modelSettingsId: text('model_settings_id').notNull(),
+    tp: bigint('tp', { mode: 'number' }).notNull().default(0),
+    fp: bigint('fp', { mode: 'number' }).notNull().default(0),
+    tn: bigint('tn', { mode: 'number' }).notNull().default(0),
+    fn: bigint('fn', { mode: 'number' }).notNull().default(0),
+    /** coalesce(completed_at, created_at), created_at and id joined by U+0001: the largest is the latest run. */
+    latestKey: text('latest_key').notNull(),
+    latestRunId: text('latest_run_id').notNull(),
+    latestClassification: text('latest_classification').notNull(),
+    latestSelectedServer: text('latest_selected_server'),
+    latestSelectedTool: text('latest_selected_tool'),
+  },
+  (t) => [uniqueIndex('uq_metrics_compare_rollup_key').on(t.batchId, t.testCaseId, t.modelSettingsId)],
 );
 
 /** Small key/value facts about this installation (e.g. when the demo seed ran). */

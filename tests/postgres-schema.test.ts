@@ -75,7 +75,7 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     );
     expect(rows.filter((r) => r.table_type === 'BASE TABLE').map((r) => r.table_name)).toEqual(expected);
     expect(expected).toEqual([
-      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_latency_histogram', 'metrics_rollup',
+      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_compare_rollup', 'metrics_latency_histogram', 'metrics_rollup',
       'model_settings', 'run_batches', 'static_tools', 'test_case_servers', 'test_case_tags', 'test_cases', 'test_runs', 'tool_executions', 'tool_set_members',
       'tool_sets', 'tool_snapshots',
     ]);
@@ -319,6 +319,13 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     );
     expect(fromSqlite.length).toBeGreaterThan(10);
     expect(fromPg).toEqual(fromSqlite);
+
+    // The compare rollup (SQLite 0018, Postgres 0005) from the same writes: counts and latest run per unit.
+    const compareRows = 'select * from metrics_compare_rollup order by batch_id, test_case_id, model_settings_id';
+    const numeric = (row: Record<string, unknown>) => ({ ...row, tp: Number(row.tp), fp: Number(row.fp), tn: Number(row.tn), fn: Number(row.fn) });
+    const compareSqlite = (sqlite.prepare(compareRows).all() as Record<string, unknown>[]).map(numeric);
+    expect(compareSqlite.length).toBeGreaterThan(0);
+    expect((await rollupDb.query<Record<string, unknown>>(compareRows)).rows.map(numeric)).toEqual(compareSqlite);
 
     // The latency histogram (SQLite 0016) from the same writes, plus bucket edges up to 2^31 ms.
     for (const [i, ms] of [0, 127, 128, 129, 255, 256, 1000, 4095, 4096, 65_537, 2 ** 31 - 1].entries()) {

@@ -1,7 +1,9 @@
 /**
  * The test files the `postgres` vitest project runs (issue 20): each runs there exactly as in the default
  * project, against a real Postgres (tests/helpers/setup-postgres.ts) instead of a SQLite file. A file joins once it
- * passes on both. Files that are about SQLite itself stay out, with the reason, in SQLITE_ONLY.
+ * passes on both. Test files that open the database (or start the CLI on it) and still run on SQLite only are in
+ * SQLITE_ONLY with the reason: about SQLite itself, Postgres by nature already, or a database use that another
+ * listed file covers. Files that open no database at all need no Postgres run and are not listed.
  */
 export const POSTGRES_SUITE: string[] = [
   'tests/run-list-count.test.ts',
@@ -44,6 +46,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/sequence-runs.test.ts',
   'tests/metrics.test.ts',
   'tests/metrics-compare.test.ts',
+  'tests/metrics-compare-rollup.test.ts',
   'tests/metrics-trend.test.ts',
   'tests/baseline.test.ts',
   'tests/metrics-run-scope.test.ts',
@@ -65,13 +68,18 @@ export const POSTGRES_SUITE: string[] = [
   'tests/cli-run.test.ts',
   'tests/batch-live-progress.test.ts',
   'tests/run-engine-queries.test.ts',
+  'tests/cli-import.test.ts',
+  'tests/cli-remote.test.ts',
+  'tests/sequence-execute.test.ts',
+  'tests/remote-limits-private-files.test.ts',
+  'lib/eval/run/tool-cache.test.ts',
 ];
 
 export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/event-loop.test.ts', reason: 'measures the request thread\'s lag during CPU-heavy work (similarity, regexes, reports), which no database changes; on Postgres it took 52 s of the suite and its limits turned on the machine\'s load' },
   { file: 'tests/static-servers-migration.test.ts', reason: 'builds a SQLite file at the migration before static servers and checks what the SQLite migration does to its rows' },
   { file: 'tests/mcp-endpoint-sql-isolation.test.ts', reason: 'query_sql runs SQL in a child process on the SQLite file; on Postgres the tool is not offered (tests/mcp-endpoint.test.ts checks that)' },
-  { file: 'tests/postgres-schema.test.ts', reason: 'starts its own cluster and checks the Postgres migrations directly' },
+  { file: 'tests/postgres-schema.test.ts', reason: 'Postgres by nature: checks the Postgres migrations on its own cluster in the default project already' },
   { file: 'tests/test-case-tags-migration.test.ts', reason: 'builds a SQLite file at migration 0008 and checks what SQLite migration 0009 does to its rows' },
   { file: 'tests/sequence-cases-migration.test.ts', reason: 'builds a SQLite file at migration 0009 and checks SQLite migration 0010 (its rows, its CHECKs)' },
   { file: 'tests/metrics-date-scope.test.ts', reason: 'builds a SQLite file at migration 0003, checks what 0004 does to its rows, and reads SQLite query plans' },
@@ -83,4 +91,19 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/deferred-assessment.test.ts', reason: "the in-process runner's deferred self-assessment and SQLite file checks; pg-boss workers end a run with its assessment (tests/run-engine-queries.test.ts covers the assessment writes on both)" },
   { file: 'tests/shutdown.test.ts', reason: "SIGTERM marks this process's in-process batch interrupted; on Postgres a stopping process leaves its queued runs to the reaper (tests/queue-*.test.ts)" },
   { file: 'tests/tool-snapshots-migration.test.ts', reason: "builds a SQLite file at migration 0010 and checks what SQLite migrations 0011/0012 do to its rows" },
+  { file: 'tests/confidence-source-migration.test.ts', reason: 'builds a SQLite file at migration 0012 and checks what SQLite migration 0013 does to its rows' },
+  { file: 'db/schema.test.ts', reason: "SQLite's pragmas and constraints through better-sqlite3; tests/postgres-schema.test.ts checks the same CHECKs, updated_at and cascades on Postgres" },
+  { file: 'db/schema-parity.test.ts', reason: 'compares the two schema files with each other and with the migrated SQLite DDL; it needs no second run' },
+  { file: 'tests/cli-pack.test.ts', reason: 'the npm package installed in a clean folder, run as a CI user runs it (SQLite by default); mcp-eval run on Postgres is tests/cli-run.test.ts and tests/cli-import.test.ts' },
+  { file: 'tests/cli-outputs.test.ts', reason: 'opens no database (JUnit XML, the JSON Schemas, the workflow example): listed because it imports the CLI test helper' },
+  { file: 'tests/quality-lint-llm.test.ts', reason: "opens no database (the lint route's LLM rules against a scripted model): listed because it calls a route handler" },
+  ...[
+    'tests/similarity-analysis.test.ts',
+    'tests/similarity-boilerplate.test.ts',
+    'tests/similarity-kernel.test.ts',
+    'tests/similarity-kernel-ndjson.test.ts',
+    'tests/similarity-ndjson-inputs.test.ts',
+    'tests/similarity-recommendations.test.ts',
+    'tests/similarity-reports.test.ts',
+  ].map((file) => ({ file, reason: 'its only rows are the embedding cache (tests/embeddings-cache.test.ts runs on Postgres); the rest is computation that no database changes' })),
 ];

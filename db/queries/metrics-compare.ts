@@ -1,7 +1,6 @@
 import 'server-only';
 import { isPostgres } from '../dialect';
 import { all, get, sqlNamed } from '../sql';
-import { noIndex } from './metrics-scope';
 import type { TestRunRow } from '../schema';
 
 type Classification = NonNullable<TestRunRow['classification']>;
@@ -28,27 +27,23 @@ export async function hasBatch(id: string): Promise<boolean> {
  * Pairs the latest completed run per (test case, provider, model) of batch a with that of
  * batch b; a side without one is null. Models are matched by provider and model name
  * because each batch records its own model_settings rows.
+ *
+ * Read from metrics_compare_rollup (one row per batch, test case and model settings, kept by triggers):
+ * O(cases x models) rows. Several settings rows of one batch with the same provider and model are one
+ * unit, as before: the largest latest key among them wins. The key is text whose parts are joined by
+ * U+0001, compared bytewise (Postgres: collate "C"), as the per-run read compares it.
  */
 export async function selectCaseOutcomePairs(batchA: string, batchB: string): Promise<CaseOutcomePair[]> {
-  // The latest run is the largest (finished, created, id): one text key whose parts are joined by
-  // U+0001, below every character they hold, so comparing keys compares the parts in turn. A max()
-  // per group is a hash or b-tree aggregate; the window that numbered every run sorted all of them
-  // (at 1M runs, 388k wide rows spilled to disk on Postgres, 3 s).
-  const postgres = isPostgres();
-  const separator = postgres ? 'chr(1)' : 'char(1)';
-  const key = `coalesce(r.completed_at, r.created_at) || ${separator} || r.created_at || ${separator} || r.id`;
-  // The unary + (SQLite) keeps the planner off the status index, which nearly every run shares:
-  // it chose that index and read every completed run of every batch (at 1M runs, ~1 s per query).
-  const runs = `
-      from test_runs r left join model_settings m on m.id = r.model_settings_id
-      where r.batch_id in (@a, @b) and ${noIndex()}r.status = 'completed' and r.classification is not null
-      group by r.batch_id, r.test_case_id, m.provider, m.model`;
-  // SQLite takes the bare columns from the row that holds the max(); Postgres finds that row by the id in its key.
-  const latest = postgres
-    ? `select l.batch_id, l.test_case_id, l.provider, l.model, w.classification, w.selected_server, w.selected_tool
-      from (select r.batch_id, r.test_case_id, m.provider, m.model, max(${key} collate "C") as k ${runs}) l
-      join test_runs w on w.id = split_part(l.k, chr(1), 3)`
-    : `select r.batch_id, r.test_case_id, m.provider, m.model, max(${key}) as k, r.classification, r.selected_server, r.selected_tool ${runs}`;
+  const groups = `
+      from metrics_compare_rollup c left join model_settings m on m.id = c.model_settings_id
+      where c.batch_id in (@a, @b)`;
+  const columns = 'c.latest_classification as classification, c.latest_selected_server as selected_server, c.latest_selected_tool as selected_tool';
+  // SQLite takes the bare columns from the row that holds the max(); Postgres keeps the first row of each unit in key order.
+  const latest = isPostgres()
+    ? `select distinct on (c.batch_id, c.test_case_id, m.provider, m.model) c.batch_id, c.test_case_id, m.provider, m.model, ${columns} ${groups}
+      order by c.batch_id, c.test_case_id, m.provider, m.model, c.latest_key collate "C" desc`
+    : `select c.batch_id, c.test_case_id, m.provider, m.model, max(c.latest_key) as k, ${columns} ${groups}
+      group by c.batch_id, c.test_case_id, m.provider, m.model`;
   const text = `
     with latest as (${latest}),
     a as (select * from latest where batch_id = @a),
@@ -69,11 +64,19 @@ export async function selectCaseOutcomePairs(batchA: string, batchB: string): Pr
  */
 export type BatchRunOutcome = { testCaseId: string; provider: string | null; model: string | null; classification: Classification; runs: number };
 
+const CLASSIFICATIONS = ['TP', 'FP', 'TN', 'FN'] as const satisfies readonly Classification[];
+type ClassificationCounts = { testCaseId: string; provider: string | null; model: string | null; TP: number; FP: number; TN: number; FN: number };
+
+/** Read from metrics_compare_rollup: one row per (test case, provider, model) with its four counts, then one outcome per non-zero count. */
 export async function selectBatchRunOutcomes(batchId: string): Promise<BatchRunOutcome[]> {
   const text = `
-    select r.test_case_id as "testCaseId", m.provider as provider, m.model as model, r.classification as classification, count(*) as runs
-    from test_runs r left join model_settings m on m.id = r.model_settings_id
-    where r.batch_id = @batchId and ${noIndex()}r.status = 'completed' and r.classification is not null
-    group by r.test_case_id, m.provider, m.model, r.classification`;
-  return all<BatchRunOutcome>(sqlNamed(text, { batchId }));
+    select c.test_case_id as "testCaseId", m.provider as provider, m.model as model,
+      sum(c.tp) as "TP", sum(c.fp) as "FP", sum(c.tn) as "TN", sum(c.fn) as "FN"
+    from metrics_compare_rollup c left join model_settings m on m.id = c.model_settings_id
+    where c.batch_id = @batchId
+    group by c.test_case_id, m.provider, m.model`;
+  const rows = await all<ClassificationCounts>(sqlNamed(text, { batchId }));
+  return rows.flatMap((r) =>
+    CLASSIFICATIONS.filter((c) => Number(r[c]) > 0).map((classification) => ({ testCaseId: r.testCaseId, provider: r.provider, model: r.model, classification, runs: Number(r[classification]) })),
+  );
 }
