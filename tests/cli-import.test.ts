@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { isPostgres } from '@/db/dialect';
 import { SELF_ASSESSMENT_LEAD } from '@/lib/providers/shared/prompts';
 import { ResultsSchema } from '@/lib/cli/results/schema';
 import { filesUnder, runCli, tempFolder } from './helpers/cli';
+import { storedAnywhere } from './helpers/stored-anywhere';
 import { readOfferedTools } from './helpers/description-model';
 import { startLlmServer, type LlmServer, type ScriptedReply } from './helpers/llm-server';
 
@@ -116,7 +118,12 @@ describe('mcp-eval import bfcl', () => {
     const scored = results.cases.filter((c) => c.argumentScore !== null);
     expect(scored.length).toBeGreaterThan(90);
     expect(scored.filter((c) => c.argumentScore === 1).length / scored.length).toBeGreaterThanOrEqual(0.95);
-    for (const file of [...filesUnder(path.join(dir, 'out')), ...filesUnder(path.join(dir, 'data'))]) expect(fs.readFileSync(file).includes(SENTINEL), file).toBe(false);
+    // SQLite: the data dir's database file; Postgres (DATABASE_URL, which the CLI inherits): every row of the test's database.
+    const postgres = isPostgres();
+    const written = [...filesUnder(path.join(dir, 'out')), ...(postgres ? [] : filesUnder(path.join(dir, 'data')))];
+    expect(written.some((f) => f.endsWith('.sqlite'))).toBe(!postgres);
+    for (const file of written) expect(fs.readFileSync(file).includes(SENTINEL), file).toBe(false);
+    if (postgres) expect(await storedAnywhere(SENTINEL)).toBe(false);
   });
 
   it('usage: an unknown source, no files, or nothing importable exit 2', { timeout: SLOW }, async () => {

@@ -13,17 +13,20 @@ import * as testCaseRoute from '@/app/api/test-cases/[id]/route';
 import * as testCasesRoute from '@/app/api/test-cases/route';
 import * as testRunRoute from '@/app/api/test-runs/[id]/route';
 import * as testRunsRoute from '@/app/api/test-runs/route';
+import { isPostgres } from '@/db/dialect';
 import { ResultsSchema } from '@/lib/cli/results/schema';
 import { authenticate, refusalResponse } from '@/lib/security/auth/authenticate';
 import { call } from './helpers/api';
 import { EXAMPLE_SUITE, filesUnder, runCli, tempFolder } from './helpers/cli';
 import { startLlmServer, type LlmServer } from './helpers/llm-server';
+import { storedAnywhere } from './helpers/stored-anywhere';
 import { startWebServer, type WebServer } from './helpers/web-server';
 
 /**
  * `mcp-eval run --url`: the CLI (a real child process) against the app's own route handlers
  * served over HTTP in this process, behind the same authenticate() that proxy.ts applies, with
- * authentication on and a REST API token. The runs execute here, on this test's DATA_DIR.
+ * authentication on and a REST API token. The runs execute here, on this test's database (its DATA_DIR's SQLite
+ * file, or its Postgres database through this process's queue: the batch carries a key).
  */
 
 const SLOW = 90_000;
@@ -115,9 +118,12 @@ describe('mcp-eval run --url', () => {
     const withKey = seen.filter((r) => [...r.headers.values()].some((v) => v.includes(SENTINEL)));
     expect(withKey.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/batches']);
     expect(seen.every((r) => r.headers.get('authorization') === `Bearer ${token}`)).toBe(true);
+    // SQLite: the instance's database file in DATA_DIR; Postgres: every row of the instance's database, queue jobs too.
+    const postgres = isPostgres();
     const written = [...filesUnder(path.join(dir, 'out-remote')), ...filesUnder(process.env.DATA_DIR as string)];
-    expect(written.some((f) => f.endsWith('.sqlite'))).toBe(true);
+    expect(written.some((f) => f.endsWith('.sqlite'))).toBe(!postgres);
     for (const file of written) expect(fs.readFileSync(file).includes(SENTINEL), file).toBe(false);
+    if (postgres) expect(await storedAnywhere(SENTINEL)).toBe(false);
   });
 
   it('a second run reuses the servers and cases by name instead of duplicating them', { timeout: SLOW }, async () => {
