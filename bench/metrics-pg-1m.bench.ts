@@ -30,7 +30,7 @@ const BUDGET_MS = { summary: 200, compare: 300 };
 const execFileAsync = promisify(execFile);
 
 /** Parents first: every copied row finds the rows it references. */
-const TABLES = ['mcp_servers', 'test_cases', 'test_case_servers', 'model_settings', 'run_batches', 'test_runs', 'evaluation_results', 'metrics_rollup', 'metrics_latency_histogram'];
+const TABLES = ['mcp_servers', 'test_cases', 'test_case_servers', 'model_settings', 'run_batches', 'test_runs', 'evaluation_results', 'metrics_rollup', 'metrics_latency_histogram', 'metrics_latency_tool_histogram'];
 
 type Cluster = { url: string; stop(): Promise<void> };
 

@@ -856,6 +856,28 @@ export const metricsCompareRollup = pgTable(
   (t) => [uniqueIndex('uq_metrics_compare_rollup_key').on(t.batchId, t.testCaseId, t.modelSettingsId)],
 );
 
+/**
+ * Latency histogram of the evaluated runs per server and tool name (issue 19), for the metrics summary's
+ * percentiles under a tool or server filter (without batch or model: metrics_latency_histogram serves
+ * those): a completed, classified, timed run with an evaluation counts once in each (server, tool) a filter
+ * can name, server '' (no server filter) or its evaluation's expected or selected server, tool '' or its
+ * expected or selected tool, not both '' and each distinct name once (filter values are never ''). Day,
+ * created_odd and bucket as in metrics_latency_histogram; the exact value is then read from that bucket's
+ * runs. Kept by triggers on test_runs and evaluation_results (Postgres migration 0006); never written by the application.
+ */
+export const metricsLatencyToolHistogram = pgTable(
+  'metrics_latency_tool_histogram',
+  {
+    server: text('server').notNull(),
+    tool: text('tool').notNull(),
+    day: text('day').notNull(),
+    createdOdd: integer('created_odd').notNull(),
+    bucket: integer('bucket').notNull(),
+    runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('uq_metrics_latency_tool_histogram_key').on(t.server, t.tool, t.day, t.createdOdd, t.bucket)],
+);
+
 /** Small key/value facts about this installation (e.g. when the demo seed ran). */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

@@ -14,15 +14,17 @@ import {
 import {
   canReadLatencyHistogram,
   canReadRollup,
+  canReadToolLatencyHistogram,
   latencyBucketRange,
   selectLatencyAtFromHistogram,
+  selectLatencyAtFromToolHistogram,
   selectRollupBatchStatusCounts,
   selectRollupConfusionCounts,
   selectRollupEvaluationTotals,
   selectRollupRunRollups,
   selectRollupToolCells,
 } from '@/db/queries/metrics-rollup';
-import { all, get, run, sqlBool } from '@/db/sql';
+import { all, get, run, sqlBool, sqlNamed } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
 import { seededRandom } from '@/lib/seeded-random';
 import { createRunWriter, writeSyntheticRuns, type SyntheticRuns, type Tool } from './helpers/synthetic-runs';
@@ -67,6 +69,8 @@ function scopes(): [string, MetricsScope][] {
     ['server + tool', { serverName: server, toolName: tool }],
     ['day range', { createdFrom: '2025-01-02T00:00:00.000Z', createdBefore: '2025-01-04T00:00:00.000Z' }],
     ['open end + server', { createdFrom: '2025-01-03T00:00:00.000Z', serverName: data.serverNames[1] }],
+    // A run matches through its expected tool on one server and its selected tool on another.
+    ['server + another server\'s tool, days', { serverName: data.serverNames[1], toolName: tool, createdFrom: '2025-01-02T00:00:00.000Z', createdBefore: '2025-01-05T00:00:00.000Z' }],
     ['batch + model + tool', { batchId: data.batchIds[0], provider: model?.provider, model: model?.model, toolName: tool }],
     ['no such batch', { batchId: 'nope' }],
   ];
@@ -92,6 +96,17 @@ async function expectRollupMatchesRuns(step: string): Promise<void> {
       const n = rollups.all.latencyRuns;
       for (const k of new Set([0, Math.floor(n / 2), Math.floor(n * 0.95), n - 1].filter((x) => x >= 0))) {
         expect(await selectLatencyAtFromHistogram(scope, k), `${why} / latency at ${k} of ${n}`).toBe((await selectLatencyAt(scope, k, 'asc')) ?? undefined);
+      }
+    }
+    if (canReadToolLatencyHistogram(scope)) {
+      // The tool histogram counts exactly the runs the rollup's latency count covers, and every position
+      // read through it is the per-run read's (runs whose server or tool is only expected, only selected, or both).
+      const n = rollups.all.latencyRuns;
+      const params = { server: scope.serverName ?? '', tool: scope.toolName ?? '', from: scope.createdFrom?.slice(0, 10) ?? '' };
+      const counted = await get<{ n: number }>(sqlNamed('select coalesce(sum(runs), 0) as n from metrics_latency_tool_histogram where server = @server and tool = @tool and day >= @from', params));
+      expect(counted?.n, `${why} / tool histogram runs`).toBe(n);
+      for (const k of new Set([0, 1, Math.floor(n / 2), Math.floor(n * 0.95), n - 1].filter((x) => x >= 0 && x < n))) {
+        expect(await selectLatencyAtFromToolHistogram(scope, k), `${why} / tool latency at ${k} of ${n}`).toBe((await selectLatencyAt(scope, k, 'asc')) ?? undefined);
       }
     }
   }
@@ -306,5 +321,11 @@ describe('metrics_rollup', () => {
     expect(canReadRollup({ createdFrom: '2025-01-02T09:30:00.000Z' })).toBe(false);
     expect(canReadRollup({ createdBefore: '2025-01-02T00:00:00.001Z' })).toBe(false);
     expect(canReadRollup({ createdFrom: '2025-01-02T00:00:00.000Z', createdBefore: '2025-01-09T00:00:00.000Z', serverName: 's' })).toBe(true);
+    // The tool histogram has no batch or model: those scopes keep the per-run percentiles.
+    expect(canReadToolLatencyHistogram({ serverName: 's', createdFrom: '2025-01-02T00:00:00.000Z' })).toBe(true);
+    expect(canReadToolLatencyHistogram({ toolName: 't', batchId: 'b' })).toBe(false);
+    expect(canReadToolLatencyHistogram({ toolName: 't', provider: 'openai' })).toBe(false);
+    expect(canReadToolLatencyHistogram({ toolName: 't', createdFrom: '2025-01-02T09:30:00.000Z' })).toBe(false);
+    expect(canReadToolLatencyHistogram({})).toBe(false);
   });
 });

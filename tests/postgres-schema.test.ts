@@ -4,6 +4,7 @@
  * drizzle's node-postgres migrator, then the tables, CHECKs and the trigger equivalents of the
  * SQLite migrations checked against what the SQLite database does.
  */
+import { readFileSync } from 'node:fs';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -75,7 +76,7 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     );
     expect(rows.filter((r) => r.table_type === 'BASE TABLE').map((r) => r.table_name)).toEqual(expected);
     expect(expected).toEqual([
-      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_compare_rollup', 'metrics_latency_histogram', 'metrics_rollup',
+      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_compare_rollup', 'metrics_latency_histogram', 'metrics_latency_tool_histogram', 'metrics_rollup',
       'model_settings', 'run_batches', 'static_tools', 'test_case_servers', 'test_case_tags', 'test_cases', 'test_runs', 'tool_executions', 'tool_set_members',
       'tool_sets', 'tool_snapshots',
     ]);
@@ -339,5 +340,26 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     const remaining = await rollupDb.query<{ n: string }>('select count(*) as n from test_runs');
     const summed = await rollupDb.query<{ n: string }>('select coalesce(sum(runs), 0) as n from metrics_rollup');
     expect(summed.rows[0]?.n).toBe(remaining.rows[0]?.n);
+
+    // The tool latency histogram (SQLite 0019, Postgres 0006) from the same writes, the edges evaluated too;
+    // and each database's backfill, run again over the same rows, gives what its triggers kept.
+    for (const i of [0, 1, 2, 3]) {
+      await both("insert into evaluation_results (id, test_run_id, classification, expected_server, expected_tool, selected_server, selected_tool, tool_correct, failure_reasons) values (?, ?, 'FN', 'srv1', 'tool1', 'srvX', ?, false, '[]')", `edge-e${i}`, `edge${i}`, i % 2 ? 'tool1' : null);
+    }
+    const toolHistogram = 'select server, tool, day, created_odd, bucket, runs from metrics_latency_tool_histogram where runs <> 0 order by server, tool, day, created_odd, bucket';
+    const toolSqlite = (sqlite.prepare(toolHistogram).all() as Record<string, unknown>[]).map((row) => ({ ...row, runs: Number(row.runs) }));
+    const toolPg = async () => (await rollupDb.query<Record<string, unknown>>(toolHistogram)).rows.map((row) => ({ ...row, runs: Number(row.runs) }));
+    expect(toolSqlite.length).toBeGreaterThanOrEqual(12);
+    expect(await toolPg()).toEqual(toolSqlite);
+    const backfill = (file: string) => {
+      const statement = readFileSync(file, 'utf8').split('--> statement-breakpoint').find((st) => st.trim().startsWith('-- Backfill'));
+      if (!statement) throw new Error(`no backfill in ${file}`);
+      return statement;
+    };
+    sqlite.exec(`delete from metrics_latency_tool_histogram; ${backfill('db/migrations/0019_metrics_latency_tool_histogram.sql')}`);
+    expect((sqlite.prepare(toolHistogram).all() as Record<string, unknown>[]).map((row) => ({ ...row, runs: Number(row.runs) }))).toEqual(toolSqlite);
+    await rollupDb.query('delete from metrics_latency_tool_histogram');
+    await rollupDb.query(backfill('db/migrations-pg/0006_metrics_latency_tool_histogram.sql'));
+    expect(await toolPg()).toEqual(toolSqlite);
   }
 });

@@ -32,6 +32,22 @@ export function canReadRollup(s: MetricsScope): boolean {
 
 type RollupWhere = { where: string; params: Record<string, string> };
 
+/**
+ * A day of the app's own stamps passes a bound at the start of a day exactly when the day
+ * does; other text is compared whole, as the per-run queries compare created_at. Shared by the
+ * rollup and both latency histograms (the same day and created_odd columns).
+ */
+function buildDayConditions(s: MetricsScope, bind: (name: string, value: string) => string): string[] {
+  const where: string[] = [];
+  if (s.createdFrom) {
+    where.push(`(case when created_odd = 0 then day >= ${bind('fromDay', s.createdFrom.slice(0, 10))} else day >= ${bind('createdFrom', s.createdFrom)} end)`);
+  }
+  if (s.createdBefore) {
+    where.push(`(case when created_odd = 0 then day < ${bind('beforeDay', s.createdBefore.slice(0, 10))} else day < ${bind('createdBefore', s.createdBefore)} end)`);
+  }
+  return where;
+}
+
 /** Every value is bound; '' stands for NULL in the rollup's keys and no filter value is ''. */
 function buildRollupWhere(s: MetricsScope): RollupWhere {
   const where: string[] = [];
@@ -45,14 +61,7 @@ function buildRollupWhere(s: MetricsScope): RollupWhere {
     const settings = [s.provider ? `provider = ${bind('provider', s.provider)}` : '', s.model ? `model = ${bind('model', s.model)}` : ''].filter(Boolean);
     where.push(`model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
   }
-  // A day of the app's own stamps passes a bound at the start of a day exactly when the day
-  // does; other text is compared whole, as the per-run queries compare created_at.
-  if (s.createdFrom) {
-    where.push(`(case when created_odd = 0 then day >= ${bind('fromDay', s.createdFrom.slice(0, 10))} else day >= ${bind('createdFrom', s.createdFrom)} end)`);
-  }
-  if (s.createdBefore) {
-    where.push(`(case when created_odd = 0 then day < ${bind('beforeDay', s.createdBefore.slice(0, 10))} else day < ${bind('createdBefore', s.createdBefore)} end)`);
-  }
+  where.push(...buildDayConditions(s, bind));
   if (s.serverName) where.push(`(expected_server = ${bind('serverName', s.serverName)} or selected_server = @serverName)`);
   if (s.toolName) where.push(`(expected_tool = ${bind('toolName', s.toolName)} or selected_tool = @toolName)`);
   return { where: where.length ? `where ${where.join(' and ')}` : '', params };
@@ -177,6 +186,41 @@ export async function selectLatencyAtFromHistogram(s: MetricsScope, k: number): 
   const buckets = await all<{ bucket: number; runs: number }>(
     sqlNamed(`select bucket, sum(runs) as runs from metrics_latency_histogram ${where} group by bucket having sum(runs) > 0 order by bucket`, params),
   );
+  return readLatencyInBucket(s, k, buckets);
+}
+
+/**
+ * A scope the tool latency histogram serves: a tool or server filter with whole-day bounds and no
+ * batch, model or test case (that histogram has neither batch nor model).
+ */
+export function canReadToolLatencyHistogram(s: MetricsScope): boolean {
+  return canReadRollup(s) && Boolean(s.serverName || s.toolName) && !s.batchId && !s.provider && !s.model;
+}
+
+/**
+ * selectLatencyAtFromHistogram for a tool/server filter (see canReadToolLatencyHistogram): the buckets of
+ * metrics_latency_tool_histogram's (server, tool) row ('' for the filter not given), then the bucket's runs
+ * whose evaluation names that server and tool.
+ */
+export async function selectLatencyAtFromToolHistogram(s: MetricsScope, k: number): Promise<number | undefined> {
+  const params: Record<string, string> = { server: s.serverName ?? '', tool: s.toolName ?? '' };
+  const bind = (name: string, value: string) => {
+    params[name] = value;
+    return `@${name}`;
+  };
+  const where = ['server = @server', 'tool = @tool', ...buildDayConditions(s, bind)].join(' and ');
+  const buckets = await all<{ bucket: number; runs: number }>(
+    sqlNamed(`select bucket, sum(runs) as runs from metrics_latency_tool_histogram where ${where} group by bucket having sum(runs) > 0 order by bucket`, params),
+  );
+  return readLatencyInBucket(s, k, buckets);
+}
+
+/**
+ * The execution time at 0-based position `k` given the scope's bucket counts in bucket order: the
+ * bucket holding it, then only that bucket's runs, in order, from idx_test_runs_latency (a range seek;
+ * every filter tested on each row, a tool or server filter on the run's evaluation).
+ */
+async function readLatencyInBucket(s: MetricsScope, k: number, buckets: { bucket: number; runs: number }[]): Promise<number | undefined> {
   let below = 0;
   const hit = buckets.find((b) => {
     if (k < below + b.runs) return true;
@@ -209,7 +253,20 @@ export async function selectLatencyAtFromHistogram(s: MetricsScope, k: number): 
     conditions.push(`${plus}r.created_at < @createdBefore`);
     bound.createdBefore = s.createdBefore;
   }
-  const text = `select r.execution_time_ms as ms from test_runs r where ${conditions.join(' and ')} order by r.execution_time_ms limit 1 offset @offset`;
+  let from = 'test_runs r';
+  if (s.serverName || s.toolName) {
+    // SQLite keeps a CROSS JOIN's left table outer: the bucket's runs drive, one evaluation probe each.
+    from = `test_runs r ${isPostgres() ? 'join' : 'cross join'} evaluation_results e on e.test_run_id = r.id`;
+    if (s.serverName) {
+      conditions.push('(e.expected_server = @serverName or e.selected_server = @serverName)');
+      bound.serverName = s.serverName;
+    }
+    if (s.toolName) {
+      conditions.push('(e.expected_tool = @toolName or e.selected_tool = @toolName)');
+      bound.toolName = s.toolName;
+    }
+  }
+  const text = `select r.execution_time_ms as ms from ${from} where ${conditions.join(' and ')} order by r.execution_time_ms limit 1 offset @offset`;
   return (await get<{ ms: number }>(sqlNamed(text, bound)))?.ms;
 }
 

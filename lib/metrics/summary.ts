@@ -13,7 +13,9 @@ import {
 import {
   canReadLatencyHistogram,
   canReadRollup,
+  canReadToolLatencyHistogram,
   selectLatencyAtFromHistogram,
+  selectLatencyAtFromToolHistogram,
   selectRollupEvaluationTotals,
   selectRollupRunRollups,
   selectRollupToolCells,
@@ -72,11 +74,15 @@ async function readLatencyPercentiles(scope: RunScope, n: number): Promise<[numb
   return [p50, p95];
 }
 
-/** The nearest-rank percentile through the latency histogram; undefined sends the caller to the per-run read. */
-async function readHistogramPercentile(scope: MetricsScope, p: number, n: number): Promise<number | null | undefined> {
+/**
+ * The nearest-rank percentile through a latency histogram (the tool histogram for a tool/server filter);
+ * undefined sends the caller to the per-run read.
+ */
+async function readHistogramPercentile(scope: MetricsScope, p: number, n: number, byTool: boolean): Promise<number | null | undefined> {
   if (n === 0) return null;
   const { offset, order } = locateNearestRank(p, n);
-  return selectLatencyAtFromHistogram(scope, order === 'asc' ? offset : n - 1 - offset);
+  const k = order === 'asc' ? offset : n - 1 - offset;
+  return byTool ? selectLatencyAtFromToolHistogram(scope, k) : selectLatencyAtFromHistogram(scope, k);
 }
 
 type RunFigures = { rollups: RunRollups; p50: number | null; p95: number | null };
@@ -88,10 +94,11 @@ type RunFigures = { rollups: RunRollups; p50: number | null; p95: number | null 
  */
 async function readRunFigures(scope: MetricsScope, fromRollup: boolean): Promise<RunFigures> {
   const rollups = fromRollup ? await selectRollupRunRollups(scope) : undefined;
-  if (rollups && canReadLatencyHistogram(scope)) {
+  const byTool = canReadToolLatencyHistogram(scope);
+  if (rollups && (byTool || canReadLatencyHistogram(scope))) {
     const n = rollups.all.latencyRuns;
-    const p50 = await readHistogramPercentile(scope, 50, n);
-    const p95 = await readHistogramPercentile(scope, 95, n);
+    const p50 = await readHistogramPercentile(scope, 50, n, byTool);
+    const p95 = await readHistogramPercentile(scope, 95, n, byTool);
     if (p50 !== undefined && p95 !== undefined) return { rollups, p50, p95 };
   }
   // With the rollup's counts in hand only the percentiles read the runs, and they keep evaluated runs only.
