@@ -76,6 +76,7 @@ export const POSTGRES_SUITE: string[] = [
 ];
 
 export const SQLITE_ONLY: { file: string; reason: string }[] = [
+  { file: 'tests/metrics-response-cache.test.ts', reason: 'the metrics answer cache keys on SQLite\'s total_changes() and data_version; on Postgres the routes compute every answer (reads do not hold the request thread there)' },
   { file: 'tests/event-loop.test.ts', reason: 'measures the request thread\'s lag during CPU-heavy work (similarity, regexes, reports), which no database changes; on Postgres it took 52 s of the suite and its limits turned on the machine\'s load' },
   { file: 'tests/static-servers-migration.test.ts', reason: 'builds a SQLite file at the migration before static servers and checks what the SQLite migration does to its rows' },
   { file: 'tests/mcp-endpoint-sql-isolation.test.ts', reason: 'query_sql runs SQL in a child process on the SQLite file; on Postgres the tool is not offered (tests/mcp-endpoint.test.ts checks that)' },

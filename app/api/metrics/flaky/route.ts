@@ -1,5 +1,12 @@
 import { json, parseQuery, route } from '@/lib/http';
 import { FlakyQuerySchema, listFlakyCases } from '@/lib/metrics/flaky';
+import { cachedUntilChanged } from '@/lib/metrics/response-cache';
 
-/** Flaky test cases per model, with their latest runs (?provider, model, testCaseId, history, limit, offset). */
-export const GET = route(async (req) => json(await listFlakyCases(parseQuery(req, FlakyQuerySchema))));
+/**
+ * Flaky test cases per model, with their latest runs (?provider, model, testCaseId, history, limit, offset). Kept per
+ * query until the database changes (lib/metrics/response-cache.ts): at 1M runs one answer takes 20-40 s.
+ */
+export const GET = route(async (req) => {
+  const query = parseQuery(req, FlakyQuerySchema);
+  return json(await cachedUntilChanged(`flaky ${JSON.stringify(query)}`, () => listFlakyCases(query)));
+});
