@@ -38,7 +38,8 @@ function sh(command: string, args: string[], cwd: string): Promise<Result> {
 
 const dir = tempFolder('mcp-eval-pack-');
 const app = path.join(dir, 'app');
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+// The installed package's node_modules is large: removing it can outlast the default hook timeout under load.
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }), 120_000);
 
 let skipReason: string | null = null;
 let installOut = '';
