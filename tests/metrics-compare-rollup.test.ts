@@ -4,7 +4,7 @@ import { selectBatchRunOutcomes, selectCaseOutcomePairs, type BatchRunOutcome, t
 import { selectBatchRunOutcomesFromRuns, selectCaseOutcomePairsFromRuns } from '@/db/queries/metrics-compare-runs';
 import { all, get, run } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
-import { compareSignificance } from '@/lib/metrics/compare';
+import { compareBatches, compareSignificance } from '@/lib/metrics/compare';
 import { seededRandom } from '@/lib/seeded-random';
 import { createRunWriter, writeSyntheticRuns, type SyntheticRuns } from './helpers/synthetic-runs';
 
@@ -48,11 +48,13 @@ async function expectRollupMatchesRuns(step: string): Promise<void> {
       expect(sortPairs(await selectCaseOutcomePairs(a, b)), why).toEqual(sortPairs(await selectCaseOutcomePairsFromRuns(a, b)));
     }
   }
-  // The significance figures follow from the outcomes; one pair of batches checks the whole path.
+  // The whole comparison (cases in order, changes, significance, shared cases) for one pair of batches.
   const [a, b] = batches;
   if (a && b) {
-    const fromRollup = compareSignificance(await selectBatchRunOutcomes(a), await selectBatchRunOutcomes(b));
-    expect(fromRollup, `${step} / significance`).toEqual(compareSignificance(await selectBatchRunOutcomesFromRuns(a), await selectBatchRunOutcomesFromRuns(b)));
+    const perRun = { pairs: selectCaseOutcomePairsFromRuns, outcomes: selectBatchRunOutcomesFromRuns };
+    expect(await compareBatches(a, b), `${step} / comparison`).toEqual(await compareBatches(a, b, perRun));
+    const fromRollup = compareSignificance(await selectBatchRunOutcomes(b), await selectBatchRunOutcomes(a));
+    expect(fromRollup, `${step} / significance b vs a`).toEqual(compareSignificance(await selectBatchRunOutcomesFromRuns(b), await selectBatchRunOutcomesFromRuns(a)));
   }
 }
 

@@ -2,8 +2,8 @@ import { readMetricsSnapshot } from '@/db/queries/metrics';
 import { hasBatch, selectBatchRunOutcomes, selectCaseOutcomePairs, type BatchRunOutcome, type CaseOutcomePair } from '@/db/queries/metrics-compare';
 import { NotFoundError } from '@/lib/errors';
 import { isCorrect, type Classification } from '@/lib/eval/judge/classify';
-import { compareOutcomes, type CaseOutcome } from '@/lib/stats/compare';
-import type { ClassificationMetric } from '@/lib/stats/counts';
+import { compareUnitCounts, type UnitCounts } from '@/lib/stats/compare';
+import type { ClassificationMetric, Counts } from '@/lib/stats/counts';
 import type { PairedOutcome } from '@/lib/stats/paired';
 import { getMetricsSummary, type MetricsSummary } from './summary';
 import { formatToolLabel } from './tool-label';
@@ -126,32 +126,39 @@ function compareCases(x: CaseComparison, y: CaseComparison): number {
   );
 }
 
+/** Where the comparison reads its case pairs and run outcomes: the compare rollup, or (as a reference) the runs. */
+export type CompareReads = { pairs: typeof selectCaseOutcomePairs; outcomes: typeof selectBatchRunOutcomes };
+
+const ROLLUP_READS: CompareReads = { pairs: selectCaseOutcomePairs, outcomes: selectBatchRunOutcomes };
+
 /** Batch b against batch a: both summaries, per-metric deltas and what changed per case and model. */
-export async function compareBatches(a: string, b: string): Promise<BatchComparison> {
+export async function compareBatches(a: string, b: string, reads: CompareReads = ROLLUP_READS): Promise<BatchComparison> {
   return readMetricsSnapshot(async () => {
     for (const id of [a, b]) if (!(await hasBatch(id))) throw new NotFoundError('Batch', id);
     const summaryA = await getMetricsSummary({ batchId: a });
     const summaryB = await getMetricsSummary({ batchId: b });
-    const cases = (await selectCaseOutcomePairs(a, b)).map(toCaseComparison).sort(compareCases);
+    const cases = (await reads.pairs(a, b)).map(toCaseComparison).sort(compareCases);
     const changes = Object.fromEntries(CHANGE_ORDER.map((c) => [c, 0])) as Record<CaseChange, number>;
     for (const c of cases) changes[c.change]++;
-    const { significance, sharedCases } = compareSignificance(await selectBatchRunOutcomes(a), await selectBatchRunOutcomes(b));
+    const { significance, sharedCases } = compareSignificance(await reads.outcomes(a), await reads.outcomes(b));
     return { a: summaryA, b: summaryB, deltas: computeDeltas(summaryA, summaryB), cases, changes, significance, sharedCases };
   });
 }
 
 /**
- * Grouped in unit order: the seeded bootstrap and permutation draws follow the order units first appear, so
- * the figures must not depend on the order the database returned the runs in (SQLite and Postgres differ).
+ * One counted unit per case x model, in unit order: the seeded bootstrap and permutation draws follow the order
+ * units first appear, so the figures must not depend on the order the database returned the rows in (SQLite and
+ * Postgres differ). Counts, not one outcome per run: a batch of 200,000 runs is a few hundred units.
  */
-function toOutcomes(runs: readonly BatchRunOutcome[], keep: ReadonlySet<string>): CaseOutcome[] {
-  const units = new Map<string, CaseOutcome[]>();
+function toUnitCounts(runs: readonly BatchRunOutcome[], keep: ReadonlySet<string>): UnitCounts[] {
+  const units = new Map<string, UnitCounts>();
   for (const r of runs) {
-    if (!keep.has(r.testCaseId)) continue;
+    if (!keep.has(r.testCaseId) || r.runs <= 0) continue;
     const model = `${r.provider ?? ''}/${r.model ?? ''}`;
     const key = `${r.testCaseId}\u0000${model}`;
-    const unit = units.get(key) ?? [];
-    for (let i = 0; i < r.runs; i++) unit.push({ caseId: r.testCaseId, model, classification: r.classification });
+    const unit = units.get(key) ?? { caseId: r.testCaseId, model, counts: { tp: 0, fp: 0, tn: 0, fn: 0 } };
+    const field = r.classification.toLowerCase() as keyof Counts;
+    unit.counts[field] += r.runs;
     units.set(key, unit);
   }
   return [...units.keys()].sort().flatMap((key) => units.get(key) ?? []);
@@ -167,7 +174,7 @@ export function compareSignificance(a: readonly BatchRunOutcome[], b: readonly B
   const shared = new Set([...inA].filter((id) => inB.has(id)));
   const added = [...inB].filter((id) => !inA.has(id)).length;
   const removed = [...inA].filter((id) => !inB.has(id)).length;
-  const result = compareOutcomes(toOutcomes(a, shared), toOutcomes(b, shared));
+  const result = compareUnitCounts(toUnitCounts(a, shared), toUnitCounts(b, shared));
   const significance = Object.fromEntries(
     Object.entries(result.metrics).map(([metric, m]) => [
       metric,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Classification } from '@/lib/eval/judge/classify';
 import { signTestPValue } from './binomial';
-import { compareOutcomes, type CaseOutcome } from './compare';
+import { seededRandom } from '@/lib/seeded-random';
+import { countClassifications } from './counts';
+import { compareOutcomes, compareUnitCounts, type CaseOutcome } from './compare';
 
 /** `count` cases named prefix0.. for one model, each with the given classification. */
 function cases(prefix: string, count: number, classification: Classification, model = 'm1'): CaseOutcome[] {
@@ -88,5 +90,32 @@ describe('compareOutcomes', () => {
     const result = compareOutcomes([], []);
     expect(result.units).toBe(0);
     expect(result.metrics.f1).toMatchObject({ baseline: null, current: null, delta: null, interval: null, significant: false, outcome: 'too_few_cases' });
+  });
+});
+
+describe('compareUnitCounts', () => {
+  it('gives exactly what compareOutcomes gives for the same outcomes pooled per unit, samples and units named twice included', () => {
+    const rng = seededRandom(19);
+    const classes: Classification[] = ['TP', 'FP', 'TN', 'FN'];
+    const draw = (n: number): CaseOutcome[] =>
+      Array.from({ length: n }, () => ({ caseId: `c${Math.floor(rng() * 40)}`, model: rng() < 0.5 ? 'm1' : 'm2', classification: classes[Math.floor(rng() * 4)] ?? 'TP' }));
+    const asCounts = (outcomes: CaseOutcome[]) => {
+      // Units in first-appearance order, each split in two rows where it has several outcomes.
+      const seen = new Map<string, CaseOutcome[]>();
+      for (const o of outcomes) seen.set(`${o.caseId}/${o.model}`, [...(seen.get(`${o.caseId}/${o.model}`) ?? []), o]);
+      return [...seen.values()].flatMap((group) => {
+        const half = Math.ceil(group.length / 2);
+        return [group.slice(0, half), group.slice(half)]
+          .filter((part) => part.length > 0)
+          .map((part) => ({ caseId: group[0]?.caseId ?? '', model: group[0]?.model ?? '', counts: countClassifications(part.map((o) => o.classification)) }));
+      });
+    };
+    for (const n of [30, 400]) {
+      const baseline = draw(n);
+      const current = draw(n);
+      const expected = compareOutcomes(baseline, current);
+      expect(expected.units).toBeGreaterThan(5);
+      expect(compareUnitCounts(asCounts(baseline), asCounts(current))).toEqual(expected);
+    }
   });
 });

@@ -64,18 +64,31 @@ export type OutcomeComparison = {
 export type UnitKey = { caseId: string; model: string };
 
 export function compareOutcomes(baseline: readonly CaseOutcome[], current: readonly CaseOutcome[], options: CompareOptions = {}): OutcomeComparison {
+  const counted = (groups: Map<string, Group>) => [...groups.values()].map((g) => ({ caseId: g.caseId, model: g.model, counts: countClassifications(g.classifications) }));
+  return compareUnitCounts(counted(groupByUnit(baseline)), counted(groupByUnit(current)), options);
+}
+
+/** One unit's outcomes already counted: what compareOutcomes pools a unit's samples into. */
+export type UnitCounts = { caseId: string; model: string; counts: Counts };
+
+/**
+ * compareOutcomes on counts: the same figures for the same units without one object per outcome (a batch
+ * of 200,000 runs is a few hundred units). Units are taken in the order they first appear, as
+ * compareOutcomes takes them (the seeded draws follow it); a unit named twice is pooled.
+ */
+export function compareUnitCounts(baseline: readonly UnitCounts[], current: readonly UnitCounts[], options: CompareOptions = {}): OutcomeComparison {
   const alpha = options.alpha ?? DEFAULT_ALPHA;
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   assertLevel('alpha', alpha);
   assertLevel('confidence', confidence);
-  const before = groupByUnit(baseline);
-  const after = groupByUnit(current);
+  const before = poolUnits(baseline);
+  const after = poolUnits(current);
   const units: UnitOutcome[] = [];
   for (const [key, group] of before) {
     const other = after.get(key);
     if (!other) continue;
-    const a = countClassifications(group.classifications);
-    const b = countClassifications(other.classifications);
+    const a = group.counts;
+    const b = other.counts;
     units.push({ caseId: group.caseId, model: group.model, baseline: a, current: b, baselineCorrect: correctShare(a), currentCorrect: correctShare(b) });
   }
   const pairs: PairedCounts[] = units.map((u) => ({ a: u.baseline, b: u.current }));
@@ -160,7 +173,17 @@ function groupByUnit(outcomes: readonly CaseOutcome[]): Map<string, Group> {
   return groups;
 }
 
-function missingFrom(from: Map<string, Group>, other: Map<string, Group>): UnitKey[] {
+function poolUnits(units: readonly UnitCounts[]): Map<string, UnitCounts> {
+  const pooled = new Map<string, UnitCounts>();
+  for (const u of units) {
+    const key = unitKey(u.caseId, u.model);
+    const seen = pooled.get(key);
+    pooled.set(key, seen ? { ...seen, counts: sumCounts([seen.counts, u.counts]) } : u);
+  }
+  return pooled;
+}
+
+function missingFrom(from: Map<string, UnitCounts>, other: Map<string, UnitCounts>): UnitKey[] {
   return [...from].filter(([key]) => !other.has(key)).map(([, g]) => ({ caseId: g.caseId, model: g.model }));
 }
 
