@@ -51,7 +51,7 @@ async function warm(fn: () => unknown): Promise<number> {
 }
 
 /** Migrations whose tables are kept by triggers: their backfill and trigger statements. */
-const MAINTAINED = ['0015_metrics_rollup.sql', '0016_metrics_latency_histogram.sql', '0019_metrics_latency_tool_histogram.sql'];
+const MAINTAINED = ['0015_metrics_rollup.sql', '0016_metrics_latency_histogram.sql', '0018_metrics_compare_rollup.sql', '0019_metrics_latency_tool_histogram.sql'];
 
 function maintainedStatements(): { backfills: string[]; triggers: string[] } {
   const backfills: string[] = [];
@@ -80,7 +80,7 @@ async function generate(): Promise<void> {
   let backfillMs = 0;
   const insertMs = await time(() => insertSyntheticRuns(RUNS, { seed: 42 }));
   sqlite.transaction(() => {
-    sqlite.exec('delete from metrics_rollup; delete from metrics_latency_histogram; delete from metrics_latency_tool_histogram;');
+    sqlite.exec('delete from metrics_rollup; delete from metrics_latency_histogram; delete from metrics_latency_tool_histogram; delete from metrics_compare_rollup;');
     const started = performance.now();
     backfills.forEach((b) => sqlite.exec(b));
     backfillMs = performance.now() - started;
