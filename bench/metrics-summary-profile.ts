@@ -7,7 +7,16 @@ import { sql } from 'drizzle-orm';
 import { closeDb, prepareDatabase } from '@/db/client';
 import { readMetricsSnapshot, selectEvaluationTotals, selectRunRollups, selectToolCells } from '@/db/queries/metrics';
 import { selectCallOutcomes, selectSequenceCaseFigures } from '@/db/queries/metrics-calls';
-import { canReadRollup, selectRollupEvaluationTotals, selectRollupRunRollups, selectRollupToolCells } from '@/db/queries/metrics-rollup';
+import {
+  canReadLatencyHistogram,
+  canReadRollup,
+  canReadToolLatencyHistogram,
+  selectLatencyAtFromHistogram,
+  selectLatencyAtFromToolHistogram,
+  selectRollupEvaluationTotals,
+  selectRollupRunRollups,
+  selectRollupToolCells,
+} from '@/db/queries/metrics-rollup';
 import { all, get } from '@/db/sql';
 import { getMetricsSummary, toScope } from '@/lib/metrics/summary';
 import { metricsFilterCases } from './metrics-filter-cases';
@@ -37,6 +46,10 @@ async function main(): Promise<void> {
     const scope = toScope(filters);
     const rollup = canReadRollup(scope);
     const inSnapshot = (fn: () => Promise<unknown>) => () => readMetricsSnapshot(fn);
+    const n = rollup ? (await readMetricsSnapshot(() => selectRollupRunRollups(scope))).all.latencyRuns : 0;
+    const byTool = canReadToolLatencyHistogram(scope);
+    const histogram = rollup && (byTool || canReadLatencyHistogram(scope));
+    const at = (k: number) => (byTool ? selectLatencyAtFromToolHistogram(scope, k) : selectLatencyAtFromHistogram(scope, k));
     rows.push({
       case: label,
       rollup,
@@ -44,6 +57,8 @@ async function main(): Promise<void> {
       totals: await measure(inSnapshot(() => (rollup ? selectRollupEvaluationTotals(scope) : selectEvaluationTotals(scope)))),
       cells: await measure(inSnapshot(() => (rollup ? selectRollupToolCells(scope) : selectToolCells(scope)))),
       runRollups: await measure(inSnapshot(() => (rollup ? selectRollupRunRollups(scope) : selectRunRollups(scope)))),
+      p50: histogram ? await measure(inSnapshot(() => at(Math.floor(n / 2)))) : '',
+      p95: histogram ? await measure(inSnapshot(() => at(Math.floor(n * 0.95)))) : '',
       seqCases: await measure(inSnapshot(() => selectSequenceCaseFigures(scope))),
       callOutcomes: await measure(inSnapshot(() => selectCallOutcomes(scope))),
     });

@@ -234,7 +234,11 @@ async function readLatencyInBucket(s: MetricsScope, k: number, buckets: { bucket
   // A bucket's bounds reach past int4, which Postgres would infer for a bare parameter beside execution_time_ms.
   const bound8 = (name: string) => (isPostgres() ? `cast(@${name} as bigint)` : `@${name}`);
   const conditions = [`r.execution_time_ms >= ${bound8('lo')}`, `r.execution_time_ms < ${bound8('hi')}`, `${plus}r.status = 'completed'`, `${plus}r.classification is not null`];
-  const bound: Record<string, string | number> = { lo, hi, offset: k - below };
+  // From the bucket's nearer end: a bucket can hold ~8k runs at 1M, each read (and, with a batch, model or
+  // tool filter, its row or evaluation probed) up to the position.
+  const inBucket = k - below;
+  const descending = inBucket >= hit.runs / 2;
+  const bound: Record<string, string | number> = { lo, hi, offset: descending ? hit.runs - 1 - inBucket : inBucket };
   if (s.batchId) {
     conditions.push(`${plus}r.batch_id = @batchId`);
     bound.batchId = s.batchId;
@@ -266,7 +270,7 @@ async function readLatencyInBucket(s: MetricsScope, k: number, buckets: { bucket
       bound.toolName = s.toolName;
     }
   }
-  const text = `select r.execution_time_ms as ms from ${from} where ${conditions.join(' and ')} order by r.execution_time_ms limit 1 offset @offset`;
+  const text = `select r.execution_time_ms as ms from ${from} where ${conditions.join(' and ')} order by r.execution_time_ms${descending ? ' desc' : ''} limit 1 offset @offset`;
   return (await get<{ ms: number }>(sqlNamed(text, bound)))?.ms;
 }
 
