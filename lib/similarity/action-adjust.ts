@@ -74,6 +74,8 @@ import type { PairScores } from './vector';
  *
  * The largest lift is SYNONYM_GAIN x (1 - s) (o = 1): the similarity kernel's skip bound
  * (kernel/skip-bound.ts) relies on it, so no relation may lift more (OBJECT_GAIN is below it).
+ * The object term alone lifts at most OBJECT_GAIN x (1 - s), which the kernel's tighter bound
+ * for pairs with no object word in common relies on.
  */
 export const SYNONYM_GAIN = 0.5;
 export const RELATED_GAIN = 0.2;
@@ -122,6 +124,16 @@ export function adjustForActions(s: number, relation: ActionRelation, overlap: n
   }
 }
 
+/** Adjusted scores, and the adjustment alone over raw scores already in place (the kernel's workers). */
+export type AdjustedScores = PairScores & {
+  /**
+   * Adjusts, in place, raw scores of rows rowStart..rowEnd laid out as score(i, j) at
+   * out[base + (i - rowStart) * stride + j] (j > i); fillUpper is the inner fill, then this
+   * with stride = count and base = 0.
+   */
+  adjustRows(rowStart: number, rowEnd: number, out: Float32Array, stride: number, base: number): void;
+};
+
 const RELATIONS: readonly ActionRelation[] = ['unknown', 'same', 'synonym', 'related', 'opposite', 'different'];
 const SAME = RELATIONS.indexOf('same');
 const SYNONYM = RELATIONS.indexOf('synonym');
@@ -145,7 +157,12 @@ export function actionAdjustedScores(
    * keeps (kernel/skip-bound.ts); updated by the caller between fills.
    */
   skipAtOrBelow?: Float32Array,
-): PairScores {
+  /**
+   * The same for the pairs that share a verb class but no object word, which only the object
+   * term (adjustForObjects, at most OBJECT_GAIN) can lift: a higher bound than skipAtOrBelow.
+   */
+  skipObjectsAtOrBelow: Float32Array | undefined = skipAtOrBelow,
+): AdjustedScores {
   const n = inner.count;
   const keys = actions.map(actionKey);
   const verbs = [...new Set(keys.filter((v): v is string => v !== null))];
@@ -264,6 +281,7 @@ export function actionAdjustedScores(
     }
     return lo;
   };
+  const skipObjects = skipObjectsAtOrBelow;
   /** Adjusts row i's pairs with the tools after i that share an object word, each pair once per stamp. */
   const visitObjects = (i: number, list: Int32Array, offset: number, out: Float32Array) => {
     for (let p = after(i, list); p < list.length; p++) {
@@ -282,8 +300,18 @@ export function actionAdjustedScores(
       const raw = out[offset + j]!;
       if (raw < objectFloor || visited[j] === stamp) continue;
       visited[j] = stamp;
-      if (skipAtOrBelow && raw <= skipAtOrBelow[i]! && raw <= skipAtOrBelow[j]!) continue;
+      if (skipObjects && raw <= skipObjects[i]! && raw <= skipObjects[j]!) continue;
       out[offset + j] = adjustObjects(i, j, raw);
+    }
+  };
+
+  const adjustRows = (rowStart: number, rowEnd: number, out: Float32Array, stride: number, base: number) => {
+    for (let i = rowStart; i < rowEnd; i++) {
+      if (verbId[i]! < 0) continue;
+      stamp++;
+      const offset = base + (i - rowStart) * stride;
+      for (const w of objects[i]!) visitObjects(i, postings[w]!, offset, out);
+      for (const c of classesOf[i]!) visitClass(i, classPostings[c]!, offset, out);
     }
   };
 
@@ -291,14 +319,9 @@ export function actionAdjustedScores(
     count: n,
     fillUpper(rowStart, rowEnd, out) {
       inner.fillUpper(rowStart, rowEnd, out);
-      for (let i = rowStart; i < rowEnd; i++) {
-        if (verbId[i]! < 0) continue;
-        stamp++;
-        const offset = (i - rowStart) * n;
-        for (const w of objects[i]!) visitObjects(i, postings[w]!, offset, out);
-        for (const c of classesOf[i]!) visitClass(i, classPostings[c]!, offset, out);
-      }
+      adjustRows(rowStart, rowEnd, out, n, 0);
     },
+    adjustRows,
     pair: (i, j) => adjust(i, j, inner.pair(i, j)),
   };
 }

@@ -1,4 +1,6 @@
+import { calibrate as standardCalibrate } from '@/lib/embeddings/calibration';
 import type { Calibration } from '@/lib/embeddings/types';
+import { compileCalibration } from './compiled-calibration';
 
 /**
  * How a method's raw cosine becomes the reported similarity. Embedding models are
@@ -30,7 +32,9 @@ const BISECTION_STEPS = 40;
 
 /** `calibrate` is the embedding layer's (piecewise linear, non-decreasing in raw). */
 export function calibratedScale(calibration: Calibration, calibrate: (raw: number, c: Calibration) => number): ScoreScale {
-  const score = (raw: number) => round4(clampUnit(calibrate(Math.max(-1, Math.min(1, raw)), calibration)));
+  // The standard calibration compiled (same bits): the flagged-pair sort scores every candidate, millions at 20,000 tools.
+  const toScore = calibrate === standardCalibrate ? compileCalibration(calibration).toScore : (raw: number) => calibrate(raw, calibration);
+  const score = (raw: number) => round4(clampUnit(toScore(Math.max(-1, Math.min(1, raw)))));
   return {
     score,
     rawCutFor(threshold) {

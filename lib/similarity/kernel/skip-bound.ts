@@ -11,16 +11,21 @@ import { SYNONYM_GAIN } from '../action-adjust';
  * Per block and tool this runs n times, so `keep` is looked up on a grid of GRID steps over
  * [-1, 1], rounded down to the grid point below (the bound is non-decreasing in keep, so a
  * lower keep gives a lower, safe bound), minus a margin for float32 rounding.
+ *
+ * `gain` is the largest lift, as a share of (1 - s), of the adjustments a bound covers:
+ * SYNONYM_GAIN for every adjustment; OBJECT_GAIN for the object term alone (pairs that share a
+ * verb class but no object word: action-adjust.ts visits them on their own), a tighter bound
+ * that skips most of those pairs before their objects' vectors are compared.
  */
 const GRID = 4096;
 const MARGIN = 1e-6;
 
-export function skipBoundTable(toScore: (raw: number) => number, fromScore: (score: number) => number): (keep: number) => number {
+export function skipBoundTable(toScore: (raw: number) => number, fromScore: (score: number) => number, gain = SYNONYM_GAIN): (keep: number) => number {
   const table = new Float64Array(GRID + 1);
   const lowest = toScore(-1);
   for (let g = 0; g <= GRID; g++) {
     const keep = -1 + (2 * g) / GRID;
-    const score = (toScore(keep) - SYNONYM_GAIN) / (1 - SYNONYM_GAIN);
+    const score = (toScore(keep) - gain) / (1 - gain);
     // Below the lowest calibrated score no raw score is safe.
     table[g] = score < lowest ? -Infinity : Math.min(keep, fromScore(score)) - MARGIN;
   }

@@ -21,11 +21,19 @@ export type TileScanner = {
    * the scan keeps (skip-bound.ts), for actionAdjustedScores' skipAtOrBelow. Rises with the lists.
    */
   readonly skip: Float32Array;
+  /** The same for the object term alone (objectBound): at or above `skip`, since that term lifts less. */
+  readonly skipObjects: Float32Array;
   finish(): { neighbours: Neighbours; candidates: PairList };
 };
 
-/** `bound` (skip-bound.ts) maintains `skip`; without it `skip` stays -Infinity (nothing is skipped). */
-export function tileScanner(n: number, k: number, cut: number, bound: ((keep: number) => number) | null = null): TileScanner {
+/** `bound` and `objectBound` (skip-bound.ts) maintain `skip` and `skipObjects`; without one its array stays -Infinity (nothing is skipped). */
+export function tileScanner(
+  n: number,
+  k: number,
+  cut: number,
+  bound: ((keep: number) => number) | null = null,
+  objectBound: ((keep: number) => number) | null = null,
+): TileScanner {
   const kk = Math.max(1, Math.min(k, n - 1));
   const indices = new Int32Array(n * kk).fill(-1);
   const values = new Float32Array(n * kk).fill(-Infinity);
@@ -33,6 +41,7 @@ export function tileScanner(n: number, k: number, cut: number, bound: ((keep: nu
   const floor = new Float32Array(n).fill(-Infinity);
   const low = new Float32Array(n).fill(-Infinity);
   const skip = new Float32Array(n).fill(-Infinity);
+  const skipObjects = new Float32Array(n).fill(-Infinity);
   const candidates = new PairBuffer(4096);
   let hits = new Int32Array(0);
   // The adjustment's bound is taken just under the cut (a pair exactly at it is kept).
@@ -56,11 +65,13 @@ export function tileScanner(n: number, k: number, cut: number, bound: ((keep: nu
       floor[row] = kth;
       low[row] = Math.min(kth, cut);
       if (bound) skip[row] = bound(Math.min(kth, belowCut));
+      if (objectBound) skipObjects[row] = objectBound(Math.min(kth, belowCut));
     }
   };
 
   return {
     skip,
+    skipObjects,
     visit(r0, r1, c0, c1, tile, stride, base) {
       if (hits.length < c1 - c0) hits = new Int32Array(c1 - c0);
       const lows = low;
