@@ -2,12 +2,15 @@
  * compose.yaml and the Dockerfile, the documented team deployment (issue 20). No Docker daemon
  * runs where the suite runs, so this checks their shape: the services, that the app is exposed
  * only with credentials, that the workers run `npm run worker` from the app's image against the
- * same Postgres, and that every required secret fails the start when unset.
+ * same Postgres, and that every required secret fails the start when unset. The processes
+ * themselves, started with exactly these commands and environments, are e2e/postgres/compose.spec.ts;
+ * here, that tests/queue-compose-env.ts resolves them as compose would.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { composeService, finalStage, interpolate } from './queue-compose-env';
 
 const Env = z.record(z.string(), z.string());
 const Service = z.object({
@@ -73,5 +76,53 @@ describe('compose.yaml (team deployment)', () => {
     expect(dockerfile).toMatch(/npm run build/);
     expect(dockerfile).toMatch(/^CMD \["npm", "start"\]$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
+  });
+});
+
+describe('compose.yaml resolved as docker compose would (tests/queue-compose-env.ts)', () => {
+  const vars = { POSTGRES_PASSWORD: 'pw', ADMIN_TOKEN: 't'.repeat(32), APP_SECRET: 's'.repeat(32) };
+
+  it('interpolates ${VAR}, ${VAR:-default}, ${VAR:?message} and $$ like compose', () => {
+    expect(interpolate('a ${X} b', { X: '1' })).toBe('a 1 b');
+    expect(interpolate('${X:-dflt}|${Y:-dflt}|${Z-dflt}', { X: 'set', Y: '', Z: '' })).toBe('set|dflt|');
+    expect(interpolate('$$HOME ${X}', {})).toBe('$HOME ');
+    expect(() => interpolate('${X:?set X}', { X: '' })).toThrow('required variable X is missing a value: set X');
+    expect(interpolate('${X?set X}', { X: '' })).toBe('');
+  });
+
+  it('the app: the image\'s CMD and ENV under the service\'s environment, every secret from the variables', () => {
+    const app = composeService('app', vars);
+    expect(app.command).toEqual(['npm', 'start']);
+    expect(app.env).toMatchObject({
+      NODE_ENV: 'production',
+      DATA_DIR: '/data',
+      HOST: '0.0.0.0',
+      PORT: '3000',
+      DATABASE_URL: 'postgres://mcp_eval:pw@postgres:5432/mcp_eval',
+      APP_URL: 'http://localhost:3000',
+      ADMIN_TOKEN: vars.ADMIN_TOKEN,
+      APP_SECRET: vars.APP_SECRET,
+      ALLOW_STDIO_SERVERS: 'false',
+    });
+    expect(app.volumes).toEqual(['appdata:/data']);
+    for (const name of Object.keys(vars)) expect(() => composeService('app', { ...vars, [name]: undefined }), name).toThrow(new RegExp(`required variable ${name}`));
+  });
+
+  it('the workers: npm run worker from the same image, the app\'s database and secret, no admin credential', () => {
+    const worker = composeService('worker', vars);
+    expect(worker.command).toEqual(['npm', 'run', 'worker']);
+    expect(worker.replicas).toBe(2);
+    expect(worker.env.DATABASE_URL).toBe(composeService('app', vars).env.DATABASE_URL);
+    expect(worker.env).toMatchObject({ NODE_ENV: 'production', DATA_DIR: '/data', APP_SECRET: vars.APP_SECRET, QUEUE_CONCURRENCY: '16' });
+    expect(worker.env.ADMIN_TOKEN).toBeUndefined();
+    // postgres:17 is not our image: none of the Dockerfile's settings.
+    const pg = composeService('postgres', vars);
+    expect(pg.env).toEqual({ POSTGRES_USER: 'mcp_eval', POSTGRES_DB: 'mcp_eval', POSTGRES_PASSWORD: 'pw' });
+    expect(pg.command).toEqual([]);
+  });
+
+  it('reads the Dockerfile\'s final stage only', () => {
+    const stage = finalStage('FROM a AS build\nENV X=build\nCMD ["no"]\nFROM b\nENV A=1 B="two words"\nCMD ["npm", "start"]\n');
+    expect(stage).toEqual({ env: { A: '1', B: 'two words' }, cmd: ['npm', 'start'] });
   });
 });

@@ -39,7 +39,7 @@ export function readLog(file: string): string {
 }
 
 /** The queue process id a log announces (`work queue ready` in the app, `worker started` in the worker). */
-async function processIdIn(file: string, msg: string): Promise<string> {
+export async function processIdIn(file: string, msg: string): Promise<string> {
   const pattern = new RegExp(`"msg":"${msg}"[^\\n]*?"processId":"([0-9a-f-]{36})"`);
   let id = '';
   await expect
@@ -62,8 +62,8 @@ export const workerProcessId = () => processIdIn(WORKER_LOG, 'worker started');
 export const leaseName = (processId: string) => `mcp-eval-lease-${processId.slice(0, 8)}`;
 
 /** The run locks held right now: which lease connection holds which run (by the lock's key, hashtext of the run id). */
-async function runLocks(): Promise<{ name: string; key: string }[]> {
-  const { rows } = await db().query<{ name: string; key: string }>(
+async function runLocks(pool: pg.Pool = db()): Promise<{ name: string; key: string }[]> {
+  const { rows } = await pool.query<{ name: string; key: string }>(
     `SELECT a.application_name AS name, l.objid::text AS key
        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = $1::int::oid`,
@@ -79,16 +79,19 @@ export async function runLockHolders(): Promise<Map<string, number>> {
   return held;
 }
 
-/** Samples the run locks until `done` settles: the ids of the batch's runs each lease connection executed meanwhile. */
-export async function sampleRunLocks(batchId: string, done: Promise<unknown>): Promise<Map<string, Set<string>>> {
+/**
+ * Samples the run locks until `done` settles: the ids of the batch's runs each lease connection executed meanwhile
+ * (on the app's database, or `pool`'s).
+ */
+export async function sampleRunLocks(batchId: string, done: Promise<unknown>, pool: pg.Pool = db()): Promise<Map<string, Set<string>>> {
   const keys = new Map<string, Set<string>>();
   let over = false;
   void done.finally(() => (over = true)).catch(() => undefined);
   while (!over) {
-    for (const { name, key } of await runLocks()) keys.set(name, (keys.get(name) ?? new Set()).add(key));
+    for (const { name, key } of await runLocks(pool)) keys.set(name, (keys.get(name) ?? new Set()).add(key));
     await new Promise((r) => setTimeout(r, 25));
   }
-  const { rows } = await db().query<{ id: string; key: string }>(
+  const { rows } = await pool.query<{ id: string; key: string }>(
     `SELECT id, (hashtext(id::text)::bigint & 4294967295)::text AS key FROM test_runs WHERE batch_id = $1`,
     [batchId],
   );
