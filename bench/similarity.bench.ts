@@ -13,6 +13,8 @@ import { sql } from 'drizzle-orm';
 import { closeDb } from '@/db/client';
 import { run } from '@/db/sql';
 import { resolveEmbeddingModel } from '@/lib/embeddings/registry';
+import { forgetRememberedVectors } from '@/lib/similarity/embedding-backend';
+import { forgetPreparedServers } from '@/lib/similarity/prepare';
 import { SimilarityRequestSchema, type SimilarityRequest } from '@/lib/similarity/schemas';
 import { analyzeSimilarity, similarityOverlap, similarityRecommendations, similarityReport, type SimilarityCallContext } from '@/lib/similarity/service';
 
@@ -115,7 +117,10 @@ export async function runBenchmark(): Promise<void> {
     let wholeFileWarmServerMs = Number.NaN;
     for (const size of [100, 500, total]) {
       const body = JSON.stringify(requestBody(size === total ? servers : firstTools(servers, size)));
+      // Cold: nothing cached, in the database or in this process (vectors, prepared servers).
       await run(sql`delete from embedding_cache`);
+      forgetRememberedVectors();
+      forgetPreparedServers();
       const cold = await time(() => postAnalyze(body));
       const warm: number[] = [];
       const warmCpu: number[] = [];
