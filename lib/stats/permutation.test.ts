@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signTestPValue } from './binomial';
 import type { PairedCounts } from './bootstrap';
 import { computeMetric, sumCounts, type ClassificationMetric, type Counts } from './counts';
+import { seededRandom } from '@/lib/seeded-random';
 import { EXACT_LIMIT, pairedPermutationTest } from './permutation';
 
 const TP: Counts = { tp: 1, fp: 0, tn: 0, fn: 0 };
@@ -56,6 +57,29 @@ describe('pairedPermutationTest', () => {
     expect(result.method).toBe('paired randomization test, 10000 random swaps, seed 1');
     expect(Math.abs(result.pValue! - signTestPValue(fixed, fixed + regressed))).toBeLessThan(0.005);
     expect(pairedPermutationTest(list, 'accuracy')).toEqual(result);
+  });
+
+  it('draws its Monte Carlo swaps exactly as seededRandom(seed) < 0.5 would', () => {
+    const list = pairs([[FN, TP, 15], [TP, FN, 9], [TN, FP, 4], [FP, TN, 3], [TP, TP, 10]]);
+    const changed = list.filter((p) => p.a !== p.b);
+    for (const seed of [1, 7, 123_456]) {
+      for (const metric of ['f1', 'accuracy', 'precision'] as const) {
+        // The definition, slowly: each swap from seededRandom, the metrics from scratch.
+        const random = seededRandom(seed);
+        const value = (c: Counts) => computeMetric(metric, c)!;
+        const observed = Math.abs(value(sumCounts(list.map((p) => p.b))) - value(sumCounts(list.map((p) => p.a))));
+        const unchanged = list.filter((p) => p.a === p.b);
+        let extreme = 0;
+        for (let r = 0; r < 2000; r++) {
+          const swap = changed.map(() => random() < 0.5);
+          const a = sumCounts([...unchanged.map((p) => p.a), ...changed.map((p, i) => (swap[i] ? p.b : p.a))]);
+          const b = sumCounts([...unchanged.map((p) => p.b), ...changed.map((p, i) => (swap[i] ? p.a : p.b))]);
+          if (Math.abs(value(b) - value(a)) >= observed * (1 - 1e-9) - 1e-9) extreme += 1;
+        }
+        const result = pairedPermutationTest(list, metric, { seed, permutations: 2000 });
+        expect(result.pValue, `${metric}, seed ${seed}`).toBe((extreme + 1) / 2001);
+      }
+    }
   });
 
   it('gives p = 1 when nothing changed and null when the difference is undefined', () => {
