@@ -161,7 +161,7 @@ export async function preparePostgres(cluster: Cluster, sqliteFile: string): Pro
 }
 
 /** A TypeScript script in a process of its own; without DATABASE_URL in `env` it runs on SQLite. */
-function runChild(script: string, args: string[], env: Record<string, string>): Promise<string> {
+export function runChild(script: string, args: string[], env: Record<string, string>): Promise<string> {
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', script, ...args], {
