@@ -4,7 +4,8 @@
  * with {demoBaseUrl, llmBaseUrl, runs}. Prepares the database, the two demo servers and `runs`
  * test cases, prints `ready`; on a `go` line on stdin, writes the batch and its jobs in one
  * transaction (as createBatch does on Postgres, but without working runs itself: the workers
- * do all of it) and prints one JSON line {wallMs, verdictsMs, status, counts} when the batch ends.
+ * do all of it) and prints one JSON line {wallMs, verdictsMs, status, counts, errors, sources, inFlight} when the batch
+ * ends (inFlight: the runs running at each 50 ms sample taken while some were still queued).
  */
 import readline from 'node:readline';
 import { sql } from 'drizzle-orm';
@@ -39,19 +40,25 @@ async function main(): Promise<void> {
     return id as string;
   });
   let verdictsMs = Number.NaN;
+  // In flight: runs a worker holds (status running), sampled while runs still wait in the queue.
+  const inFlight: number[] = [];
   for (;;) {
-    const [row] = await all<{ done: number; open: number }>(
-      sql`SELECT count(*) FILTER (WHERE status IN ('completed', 'failed', 'cancelled'))::int AS done, count(*) FILTER (WHERE status IN ('pending', 'running'))::int AS open FROM test_runs WHERE batch_id = ${batchId}`,
+    const [row] = await all<{ pending: number; running: number; batch: string }>(
+      sql`SELECT count(*) FILTER (WHERE r.status = 'pending')::int AS pending, count(*) FILTER (WHERE r.status = 'running')::int AS running,
+            (SELECT status FROM run_batches WHERE id = ${batchId}) AS batch
+          FROM test_runs r WHERE r.batch_id = ${batchId} AND r.status IN ('pending', 'running')`,
     );
-    if (Number.isNaN(verdictsMs) && row?.open === 0) verdictsMs = performance.now() - started;
-    const batch = await getBatchDto(batchId);
-    if (!['pending', 'running'].includes(batch.status)) {
+    if (row && row.pending > 0) inFlight.push(row.running);
+    if (Number.isNaN(verdictsMs) && row?.pending === 0 && row.running === 0) verdictsMs = performance.now() - started;
+    if (row && !['pending', 'running'].includes(row.batch)) {
       const wallMs = performance.now() - started;
+      const batch = await getBatchDto(batchId);
       const errors = await all<{ error: string; n: number }>(sql`SELECT left(error_message, 160) AS error, count(*)::int AS n FROM test_runs WHERE batch_id = ${batchId} AND error_message IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT 5`);
-      process.stdout.write(`${JSON.stringify({ wallMs, verdictsMs, status: batch.status, counts: batch.counts, errors })}\n`);
+      const sources = await all<{ source: string; n: number }>(sql`SELECT coalesce(confidence_source, 'unrated') AS source, count(*)::int AS n FROM test_runs WHERE batch_id = ${batchId} GROUP BY 1 ORDER BY 1`);
+      process.stdout.write(`${JSON.stringify({ wallMs, verdictsMs, status: batch.status, counts: batch.counts, errors, sources, inFlight })}\n`);
       break;
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
   }
   await stopRunQueue(0);
   process.exit(0);

@@ -57,6 +57,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/queue-multiprocess.test.ts',
   'tests/queue-single-run.test.ts',
   'tests/queue-assessment-scope.test.ts',
+  'tests/queue-deferred-assessment.test.ts',
   'lib/eval/run/runner.test.ts',
   'tests/local-confidence.test.ts',
   'tests/playground.test.ts',

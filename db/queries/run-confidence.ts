@@ -1,9 +1,9 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 // eslint-disable-next-line no-restricted-imports -- SQLite fast path, used only when not on Postgres (one synchronous step behind the gate)
 import { getSqlite } from '../client';
 import { isPostgres } from '../dialect';
-import { dialectSql, run, sqlNamed } from '../sql';
+import { all, dialectSql, run } from '../sql';
 import { inSqliteTurn, withTransaction } from '../transaction';
 
 // Read once, as db/tables.ts does: the dialect is fixed for the life of the process.
@@ -42,15 +42,6 @@ const RUN_SQLITE = `update test_runs set confidence_score = @confidenceScore, co
     end
   where id = @id and status = 'completed'`;
 
-/** Postgres's json column has no in-place edits: through jsonb and back (key order may change). */
-const RUN_POSTGRES = `update test_runs set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
-    confidence_source = @confidenceSource,
-    input_tokens = coalesce(input_tokens, 0) + @inputTokens, output_tokens = coalesce(output_tokens, 0) + @outputTokens,
-    llm_response_raw = ((coalesce(llm_response_raw::jsonb, '{}'::jsonb) - 'assessmentPending' - 'assessmentError')
-      || jsonb_build_object('assessment', cast(@assessment as jsonb))
-      || case when cast(@assessmentError as text) is null then '{}'::jsonb else jsonb_build_object('assessmentError', cast(@assessmentError as text)) end)::json
-  where id = @id and status = 'completed'`;
-
 const EVALUATION = `update evaluation_results set confidence_score = @confidenceScore, confidence_category = @confidenceCategory,
     reasoning = @reasoning, recommendations = @recommendations
   where test_run_id = @id`;
@@ -86,12 +77,33 @@ function writeAssessmentSqlite(id: string, w: AssessmentWrite): boolean {
   return true;
 }
 
-/** Postgres: both rows of one run; call inside withTransaction. False when there is no completed run `id`. */
-async function writeAssessmentPostgres(id: string, w: AssessmentWrite): Promise<boolean> {
-  const p = paramsOf(id, w);
-  if ((await run(sqlNamed(RUN_POSTGRES, p.run))) === 0) return false;
-  await run(sqlNamed(EVALUATION, p.evaluation));
-  return true;
+/**
+ * Postgres: every item's two rows in two statements (the values as one JSON parameter), however
+ * many items: both statements fire the metrics rollup's triggers on the batch's shared group
+ * rows, whose locks are held to the commit, so the fewer round trips under them the better.
+ * Answers, per item, whether its completed run was there to take it.
+ */
+async function writeAssessmentsPostgres(items: readonly { id: string; write: AssessmentWrite }[]): Promise<boolean[]> {
+  const params = items.map((item) => paramsOf(item.id, item.write));
+  const written = await all<{ id: string }>(sql`update test_runs t set confidence_score = v."confidenceScore",
+      confidence_category = v."confidenceCategory", confidence_source = v."confidenceSource",
+      input_tokens = coalesce(t.input_tokens, 0) + v."inputTokens", output_tokens = coalesce(t.output_tokens, 0) + v."outputTokens",
+      llm_response_raw = ((coalesce(t.llm_response_raw::jsonb, '{}'::jsonb) - 'assessmentPending' - 'assessmentError')
+        || jsonb_build_object('assessment', cast(v.assessment as jsonb))
+        || case when v."assessmentError" is null then '{}'::jsonb else jsonb_build_object('assessmentError', v."assessmentError") end)::json
+    from jsonb_to_recordset(${JSON.stringify(params.map((p) => p.run))}::jsonb) as v(id text, "confidenceScore" double precision,
+      "confidenceCategory" text, "confidenceSource" text, "inputTokens" integer, "outputTokens" integer, assessment text, "assessmentError" text)
+    where t.id = v.id and t.status = 'completed'
+    returning t.id`);
+  const done = new Set(written.map((r) => r.id));
+  if (done.size > 0) {
+    await run(sql`update evaluation_results e set confidence_score = v."confidenceScore", confidence_category = v."confidenceCategory",
+        reasoning = v.reasoning, recommendations = cast(v.recommendations as json)
+      from jsonb_to_recordset(${JSON.stringify(params.map((p) => p.evaluation).filter((p) => done.has(p.id)))}::jsonb)
+        as v(id text, "confidenceScore" double precision, "confidenceCategory" text, reasoning text, recommendations text)
+      where e.test_run_id = v.id`);
+  }
+  return items.map((item) => done.has(item.id));
 }
 
 /**
@@ -105,11 +117,7 @@ async function writeAll(items: readonly { id: string; write: AssessmentWrite }[]
     // eslint-disable-next-line no-restricted-syntax -- SQLite fast path (not on Postgres): one synchronous better-sqlite3 transaction behind the gate
     return inSqliteTurn(() => sqlite.transaction(() => items.map((item) => writeAssessmentSqlite(item.id, item.write)))());
   }
-  return withTransaction(async () => {
-    const out: boolean[] = [];
-    for (const item of items) out.push(await writeAssessmentPostgres(item.id, item.write));
-    return out;
-  });
+  return withTransaction(() => writeAssessmentsPostgres(items));
 }
 
 /**
@@ -163,10 +171,7 @@ export const INTERRUPTED_ASSESSMENT = 'interrupted: the app stopped before the s
  */
 export async function recoverPendingAssessments(batchIds?: readonly string[]): Promise<number> {
   if (batchIds?.length === 0) return 0;
-  const pending = dialectSql({
-    sqlite: sql`json_valid(llm_response_raw) and json_extract(llm_response_raw, '$.assessmentPending') = 1`,
-    postgres: sql`json_typeof(llm_response_raw) = 'object' and llm_response_raw ->> 'assessmentPending' = 'true'`,
-  });
+  const pending = assessmentPendingSql();
   const patched = dialectSql({
     sqlite: sql`json_set(json_remove(llm_response_raw, '$.assessmentPending'), '$.assessmentError', ${INTERRUPTED_ASSESSMENT})`,
     postgres: sql`((llm_response_raw::jsonb - 'assessmentPending') || jsonb_build_object('assessmentError', cast(${INTERRUPTED_ASSESSMENT} as text)))::json`,
@@ -175,4 +180,28 @@ export async function recoverPendingAssessments(batchIds?: readonly string[]): P
     where batch_id in (select id from run_batches where status in ('pending', 'running', 'interrupted'))
       ${batchIds ? sql`and batch_id in (${sql.join(batchIds.map((id) => sql`${id}`), sql`, `)})` : sql``}
       and status = 'completed' and confidence_source is null and ${pending}`);
+}
+
+/** SQL: a test_runs row (unqualified columns) whose verdict is stored and whose deferred self-assessment is not in yet. */
+export function assessmentPendingSql(): SQL {
+  return dialectSql({
+    sqlite: sql`status = 'completed' and confidence_source is null and json_valid(llm_response_raw) and json_extract(llm_response_raw, '$.assessmentPending') = 1`,
+    postgres: sql`status = 'completed' and confidence_source is null and json_typeof(llm_response_raw) = 'object' and llm_response_raw ->> 'assessmentPending' = 'true'`,
+  });
+}
+
+/**
+ * Postgres: runs whose deferred self-assessment no live process will record (its process died
+ * holding the run's lock): unrated for good, as recoverPendingAssessments says. Answers their batches.
+ */
+export async function abandonPendingAssessments(runIds: readonly string[], message: string): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  const patched = dialectSql({
+    sqlite: sql`json_set(json_remove(llm_response_raw, '$.assessmentPending'), '$.assessmentError', ${message})`,
+    postgres: sql`((llm_response_raw::jsonb - 'assessmentPending') || jsonb_build_object('assessmentError', cast(${message} as text)))::json`,
+  });
+  const rows = await all<{ batchId: string | null }>(sql`update test_runs set llm_response_raw = ${patched}
+    where id in (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)}) and ${assessmentPendingSql()}
+    returning batch_id as "batchId"`);
+  return [...new Set(rows.map((r) => r.batchId).filter((b): b is string => b !== null))];
 }

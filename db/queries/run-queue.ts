@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../client';
-import { affected } from '../sql';
+import { affected, get } from '../sql';
+import { assessmentPendingSql } from './run-confidence';
 import { runBatches, testRuns } from '../tables';
 import { nowIso } from './util';
 
@@ -38,7 +39,8 @@ export async function getBatchStatus(batchId: string): Promise<string | undefine
 }
 
 /**
- * Ends the batch when none of its runs is pending or running: failed when every run failed,
+ * Ends the batch when none of its runs is pending or running and no deferred self-assessment is
+ * still to come (a worker settles after recording one): failed when every run failed,
  * else completed. Only from pending/running, so of several processes ending the last runs at
  * once exactly one writes it (and a cancelled batch stays cancelled). Answers the status it
  * wrote, or null.
@@ -52,6 +54,8 @@ export async function finishBatchIfDone(batchId: string): Promise<'completed' | 
     .where(and(eq(testRuns.batchId, batchId), inArray(testRuns.status, ['pending', 'running'])))
     .limit(1);
   if (open.length > 0) return null;
+  // A deferred self-assessment still to come (issue 19 on Postgres): the batch ends when it is in.
+  if (await get(sql`select 1 as one from test_runs where batch_id = ${batchId} and ${assessmentPendingSql()} limit 1`)) return null;
   const rows = await db.select({ status: testRuns.status, n: count() }).from(testRuns).where(eq(testRuns.batchId, batchId)).groupBy(testRuns.status);
   const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   if (n('pending') + n('running') > 0) return null;

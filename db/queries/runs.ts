@@ -8,7 +8,7 @@ import type { TestRunRow } from '../schema';
 import { affected, get, run, sqlBool, sqlNamed } from '../sql';
 import { inSqliteTurn, withTransaction } from '../transaction';
 import { selectRollupBatchStatusCounts } from './metrics-rollup';
-import { storeRunTools, storeRunToolsSqlite, type SnapshotToolInput } from './tool-snapshots';
+import { storeRunTools, storeRunToolsSqlite, storeToolSet, type SnapshotToolInput } from './tool-snapshots';
 import { newId, nowIso, type Page } from './util';
 
 // Read once, as db/tables.ts does: the dialect is fixed for the life of the process.
@@ -282,14 +282,30 @@ export async function completeRun(id: string, snapshot: NewToolDefinition[], val
       })(),
     );
   }
+  // Postgres: the run's row and its evaluation fire the metrics rollup's triggers, whose group
+  // rows every run of the batch updates (the batch's pending/running/completed counts): their
+  // row locks are held from the first such statement to the commit. So the listing is stored
+  // first (no shared rows) and the run points at it in its completing UPDATE, leaving two round
+  // trips and the commit under those locks instead of four; with 64 runs in flight across
+  // processes the longer hold queued every completion and claim behind it.
   const p = completionParams(id, values, evaluation, sqlBool);
-  return withTransaction(async () => {
-    if ((await run(sqlNamed(COMPLETE_RUN, p.run))) === 0) return false;
-    if (snapshot.length > 0) await storeRunTools(id, snapshot);
-    await run(sqlNamed(INSERT_EVALUATION, p.evaluation));
-    return true;
-  });
+  try {
+    return await withTransaction(async () => {
+      const toolSetId = snapshot.length > 0 ? await storeToolSet(snapshot) : undefined;
+      const completed = toolSetId === undefined ? sqlNamed(COMPLETE_RUN, p.run) : sqlNamed(COMPLETE_RUN_WITH_TOOLS, { ...p.run, toolSetId });
+      // Ended already: nothing of this completion may stay (not even a listing stored just now).
+      if ((await run(completed)) === 0) throw ALREADY_ENDED;
+      await run(sqlNamed(INSERT_EVALUATION, p.evaluation));
+      return true;
+    });
+  } catch (err) {
+    if (err === ALREADY_ENDED) return false;
+    throw err;
+  }
 }
+
+const ALREADY_ENDED = new Error('the run had already ended');
+const COMPLETE_RUN_WITH_TOOLS = COMPLETE_RUN.replace('failure_reasons = @failureReasons', 'failure_reasons = @failureReasons, tool_set_id = @toolSetId');
 
 /**
  * Runs `fn` inside the open transaction as a savepoint: when it throws, only its own writes are

@@ -67,10 +67,16 @@ function plan(tools: readonly SnapshotToolInput[]): { rows: PlannedTool[]; setHa
  * whose tool_definitions view has no INSERT trigger, stores exactly what SQLite does.
  */
 export async function storeRunTools(runId: string, tools: readonly SnapshotToolInput[]): Promise<void> {
-  if (tools.length === 0) {
-    await pointRun(runId, null);
-    return;
-  }
+  await pointRun(runId, await storeToolSet(tools));
+}
+
+/**
+ * storeRunTools without pointing a run: the stored listing's id (null for an empty one), for a
+ * caller that sets test_runs.tool_set_id in its own statement. Inside the caller's transaction
+ * (on Postgres the set's row stays share-locked, so it cannot be dropped before the run points at it).
+ */
+export async function storeToolSet(tools: readonly SnapshotToolInput[]): Promise<number | null> {
+  if (tools.length === 0) return null;
   const { rows, setHash } = plan(tools);
   let setId = await idByHash('tool_sets', setHash);
   if (setId === undefined) {
@@ -81,7 +87,7 @@ export async function storeRunTools(runId: string, tools: readonly SnapshotToolI
     // A listing is written once, whole, by whoever created it (sets never change afterwards).
     if (created) await writeMembers(setId, rows);
   }
-  await pointRun(runId, setId);
+  return setId;
 }
 
 /**

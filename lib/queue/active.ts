@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { isPostgres } from '@/db/dialect';
+import { abandonPendingAssessments, INTERRUPTED_ASSESSMENT } from '@/db/queries/run-confidence';
 import { cancelQueuedBatch, failAbandonedRuns } from '@/db/queries/run-queue';
 import { countRunsByStatus } from '@/db/queries/runs';
 import { all } from '@/db/sql';
@@ -12,7 +13,7 @@ import { withTransaction } from '@/db/transaction';
 import { createInProcessBatches } from './in-process-batches';
 import { createInProcessQueue } from './in-process';
 import { createPgBossQueue } from './pg-boss';
-import { abandonRuns, createRunJobHandler, holdBatchKeys, needsKey, queuedRuns } from './run-jobs';
+import { abandonRuns, createRunJobHandler, holdBatchKeys, needsKey, queuedRuns, settleBatch } from './run-jobs';
 import type { BatchQueue, QueueWorker, RunQueue, SignalBus, SqlExecutor } from './types';
 
 /**
@@ -49,6 +50,9 @@ async function open(): Promise<Active> {
     orphanGraceMs: 2 * reapEveryMs,
     onAbandoned: (runs, reason) => abandonRuns(queue.bus)(runs, reason),
     onUnqueuedAbandoned: async (runIds) => void (await failAbandonedRuns(runIds, 'interrupted: the process running this single run stopped before it finished; run it again')),
+    onAssessmentsAbandoned: async (runIds) => {
+      for (const batchId of await abandonPendingAssessments(runIds, INTERRUPTED_ASSESSMENT)) await settleBatch(batchId, queue.bus);
+    },
     onLeaseLost: (err) => {
       log.error('work queue lease lost: this process takes no more runs until it restarts', { error: err.message });
       for (const listener of holder.__mcpEvalLeaseLost ?? []) listener(err);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { log } from '../log';
+import { coalesce } from './coalesce';
 
 /**
  * Liveness on Postgres without a home-made heartbeat table: session advisory locks on one
@@ -21,6 +22,9 @@ export function lockHeldSql(space: string, key: string): string {
 export type Lease = {
   /** Takes the run's lock unless another session holds it. */
   tryRun(runId: string): Promise<boolean>;
+  /** tryRun for several runs in one round trip: the ones whose lock this process now holds. */
+  tryRuns(runIds: readonly string[]): Promise<Set<string>>;
+  /** Releases are grouped: the ones asked for in the same turn of the event loop go in one statement. */
   releaseRun(runId: string): Promise<void>;
   /** One reaping pass at a time across all processes. */
   withReaperLock<T>(fn: () => Promise<T>): Promise<T | null>;
@@ -63,9 +67,19 @@ export async function openLease(connectionString: string, processId: string, onL
     await query('SELECT pg_advisory_unlock($1, hashtext($2))', [space, key]);
   };
 
+  const releaseRuns = coalesce<string>(async (runIds) => {
+    if (lost) return;
+    await query('SELECT pg_advisory_unlock($1, hashtext(k)) FROM unnest($2::text[]) k', [LOCK_SPACE.run, runIds]);
+  });
+
   return {
     tryRun: (runId) => (lost ? Promise.resolve(false) : tryLock(LOCK_SPACE.run, runId)),
-    releaseRun: (runId) => unlock(LOCK_SPACE.run, runId),
+    async tryRuns(runIds) {
+      if (lost || runIds.length === 0) return new Set();
+      const { rows } = await query<{ k: string; ok: boolean }>('SELECT k, pg_try_advisory_lock($1, hashtext(k)) AS ok FROM unnest($2::text[]) k', [LOCK_SPACE.run, runIds]);
+      return new Set(rows.filter((r) => r.ok).map((r) => r.k));
+    },
+    releaseRun: releaseRuns,
     async withReaperLock(fn) {
       if (lost || !(await tryLock(LOCK_SPACE.reaper, 'reaper'))) return null;
       try {

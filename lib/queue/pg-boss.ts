@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
+import { createTaskPool, type TaskPool } from '../eval/run/task-pool';
 import { log } from '../log';
+import { coalesce } from './coalesce';
 import { LOCK_SPACE, lockHeldSql, openLease, withDdlLock, type Lease } from './lease';
 import { createPostgresBus } from './notify';
 import type { QueuedRun, QueueWorker, RunJobHandler, RunQueue, SignalBus, SqlExecutor } from './types';
@@ -23,6 +25,11 @@ export type PgBossQueueOptions = {
    * (holdRun). Given, the reaper looks for them in test_runs and hands them over to be ended.
    */
   onUnqueuedAbandoned?: (runIds: string[]) => Promise<void>;
+  /**
+   * Completed runs whose deferred self-assessment (RunJobContext.defer) a dead process was to
+   * record: nobody holds their run lock any more. Given, the reaper hands them over to be unrated.
+   */
+  onAssessmentsAbandoned?: (runIds: string[]) => Promise<void>;
   /** How often this process looks for dead workers' runs (default 5 s). */
   reapEveryMs?: number;
   /** An active job whose run lock nobody holds for this long is a dead worker's (default 10 s; covers the fetch-to-lock gap). */
@@ -38,7 +45,8 @@ export type PgBossQueueOptions = {
 };
 
 type Job = PgBoss.JobWithMetadata<QueuedRun>;
-type InFlight = { run: QueuedRun; controller: AbortController; done: Promise<void> };
+/** A run this process executes: `working` while its handler runs (it holds a slot), then until its deferred work ends. */
+type InFlight = { run: QueuedRun; controller: AbortController; done: Promise<void>; slot: Promise<void>; working: boolean };
 
 function isQueuedRun(v: unknown): v is QueuedRun {
   const r = v as Partial<QueuedRun> | null;
@@ -124,6 +132,20 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
           log.warn('single runs of a stopped process end interrupted', { runs: single.length });
         }
       }
+      if (options.onAssessmentsAbandoned) {
+        // A worker holds the run's lock from before its claim until its assessment is recorded.
+        const { rows: unrated } = await pool.query<{ id: string }>(
+          `SELECT r.id FROM run_batches b JOIN test_runs r ON r.batch_id = b.id
+            WHERE b.status IN ('pending', 'running') AND r.status = 'completed' AND r.confidence_source IS NULL
+              AND json_typeof(r.llm_response_raw) = 'object' AND r.llm_response_raw ->> 'assessmentPending' = 'true'
+              AND r.completed_at < $1 AND NOT ${lockHeldSql(String(LOCK_SPACE.run), 'r.id')}`,
+          [new Date(Date.now() - graceSeconds * 1000).toISOString()],
+        );
+        if (unrated.length) {
+          await options.onAssessmentsAbandoned(unrated.map((r) => r.id));
+          log.warn('self-assessments of a stopped process are unrated', { runs: unrated.length });
+        }
+      }
       const { rows: orphans } = await pool.query<{ id: string; data: unknown; retry_count: number; retry_limit: number }>(
         `SELECT j.id, j.data, j.retry_count, j.retry_limit FROM pgboss.job j
           WHERE j.name = $1 AND j.state = 'active' AND j.started_on < now() - make_interval(secs => $2)
@@ -142,35 +164,61 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
   }, reapEveryMs);
   reaper.unref?.();
 
-  async function execute(job: Job, queue: string, handler: RunJobHandler): Promise<void> {
+  // A run's slot: held while its handler runs; the work it deferred (lock and signal kept) does not hold one.
+  let working = 0;
+  // One statement per queue for the jobs that end in the same turn, not one each.
+  const completeJob = coalesce<{ queue: string; id: string }>(async (jobs) => {
+    for (const name of new Set(jobs.map((j) => j.queue))) await boss.complete(name, jobs.filter((j) => j.queue === name).map((j) => j.id));
+  });
+
+  /** Starts a fetched job whose run lock this process took. */
+  function execute(job: Job, queue: string, handler: RunJobHandler, afterPool: TaskPool): void {
     const run = job.data;
-    if (!isQueuedRun(run)) {
-      await boss.fail(queue, job.id, { message: 'not a run job' });
-      return;
-    }
-    // Another live process holds the run (pg-boss's backstop expiry fired on a long run): it finishes it.
-    if (!(await lease.tryRun(run.runId))) {
-      await boss.complete(queue, job.id, { skipped: 'held by a live process' });
-      return;
-    }
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);
-    const done = (async () => {
+    let freeSlot = () => undefined as void;
+    const entry: InFlight = { run, controller, done: Promise.resolve(), slot: new Promise<void>((resolve) => (freeSlot = resolve)), working: true };
+    working++;
+    const after: (() => Promise<void>)[] = [];
+    entry.done = (async () => {
       try {
-        await handler(run, { signal: controller.signal, attempt: job.retryCount, processId });
-        await boss.complete(queue, job.id);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        log.error('run job failed', { runId: run.runId, error: message });
-        await boss.fail(queue, job.id, { message }).catch(() => undefined);
-        // No delivery left: the run must not stay running with nobody to end it.
-        if (job.retryCount >= job.retryLimit) await options.onAbandoned([run], `failed: ${message}`.slice(0, 500)).catch(() => undefined);
+        try {
+          await handler(run, { signal: controller.signal, attempt: job.retryCount, processId, defer: (task) => void after.push(task) });
+          await completeJob({ queue, id: job.id });
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          log.error('run job failed', { runId: run.runId, error: message });
+          await boss.fail(queue, job.id, { message }).catch(() => undefined);
+          // No delivery left: the run must not stay running with nobody to end it.
+          if (job.retryCount >= job.retryLimit) await options.onAbandoned([run], `failed: ${message}`.slice(0, 500)).catch(() => undefined);
+        } finally {
+          entry.working = false;
+          working--;
+          freeSlot();
+        }
+        // The deferred work (a self-assessment) in a pool as wide as the worker: at most twice
+        // `concurrency` model calls, as the in-process runner allows.
+        await Promise.all(after.map((task) => new Promise<void>((resolve) => afterPool.add(() => task().finally(resolve)))));
       } finally {
         await lease.releaseRun(run.runId).catch(() => undefined);
         inFlight.delete(job.id);
       }
     })();
-    inFlight.set(job.id, { run, controller, done });
+    inFlight.set(job.id, entry);
+  }
+
+  /** The fetched jobs' run locks in one round trip; a job whose run another live process holds is done here. */
+  async function start(jobs: Job[], queue: string, handler: RunJobHandler, afterPool: TaskPool): Promise<void> {
+    const valid = jobs.filter((j) => isQueuedRun(j.data));
+    for (const job of jobs) if (!isQueuedRun(job.data)) await boss.fail(queue, job.id, { message: 'not a run job' });
+    const held = await lease.tryRuns(valid.map((j) => j.data.runId));
+    const skipped: string[] = [];
+    for (const job of valid) {
+      if (held.has(job.data.runId)) execute(job, queue, handler, afterPool);
+      // Another live process holds the run (pg-boss's backstop expiry fired on a long run): it finishes it.
+      else skipped.push(job.id);
+    }
+    for (const id of skipped) await boss.complete(queue, id, { skipped: 'held by a live process' });
   }
 
   async function work(handler: RunJobHandler, { concurrency }: { concurrency: number }): Promise<QueueWorker> {
@@ -181,29 +229,28 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
     const unsubscribeWake = bus.subscribe((s) => {
       if (s.type === 'wake') nudge();
     });
+    const afterPool = createTaskPool(concurrency, (err) => log.error('deferred run work crashed', { error: err instanceof Error ? err.message : String(err) }));
     const loop = (async () => {
       while (!stopping) {
-        const free = concurrency - inFlight.size;
         let got = 0;
-        if (free > 0 && !lease.lost) {
+        if (concurrency - working > 0 && !lease.lost) {
           try {
             for (const queue of [localQueue, SHARED_QUEUE]) {
-              const room = concurrency - inFlight.size;
+              const room = concurrency - working;
               if (room <= 0 || stopping) break;
               const jobs = await boss.fetch<QueuedRun>(queue, { batchSize: room, includeMetadata: true });
               got += jobs.length;
-              for (const job of jobs) {
-                await execute(job, queue, handler);
-              }
+              if (jobs.length) await start(jobs, queue, handler, afterPool);
             }
           } catch (err) {
             log.warn('queue fetch failed', { error: err instanceof Error ? err.message : String(err) });
           }
         }
-        if (got > 0 && inFlight.size < concurrency) continue;
+        if (got > 0 && working < concurrency) continue;
         // Full or idle: wait for a slot, a wake-up or the poll.
         const idle = sleep(pollMs, wake.signal);
-        await (inFlight.size >= concurrency ? Promise.race([idle, ...[...inFlight.values()].map((f) => f.done)]) : idle);
+        const slots = [...inFlight.values()].filter((f) => f.working).map((f) => f.slot);
+        await (working >= concurrency ? Promise.race([idle, ...slots]) : idle);
         if (wake.signal.aborted) wake = new AbortController();
       }
     })();

@@ -58,7 +58,7 @@ async function batchState(batchId: string, keys: ApiKeys, bus: SignalBus): Promi
       });
       const breakers = getCircuitBreakers();
       const overrides = (await getBatch(batchId))?.toolOverrides ?? [];
-      // No `defer`: a worker ends a run with its self-assessment, so no other process waits on this one's memory.
+      // `defer` is set per run (the queue keeps the run's lock until its self-assessment is in).
       const ctx: RunContext = { keys, breakers, toolCache: new ToolCache(breakers, controller.signal), clients: new Map(), overrides };
       return { ctx, controller, settings: new Map(), unsubscribe };
     })();
@@ -84,7 +84,7 @@ export function abandonRuns(bus: SignalBus): (runs: QueuedRun[], reason: string)
 }
 
 export function createRunJobHandler(bus: SignalBus): RunJobHandler {
-  return async (job, { signal }) => {
+  return async (job, { signal, defer }) => {
     const keys = job.keyed ? keysByBatch.get(job.batchId) : {};
     if (!keys) {
       // A keyed run in a process that no longer holds the key (it cannot happen with per-process queues; kept as a guard).
@@ -107,9 +107,21 @@ export function createRunJobHandler(bus: SignalBus): RunJobHandler {
       settings = state.settings.get(id) ?? getModelSettings(id).then((s) => s ?? null);
       state.settings.set(id, settings);
     }
-    const outcome = await executeRun({ id: row.id, testCaseId: row.testCaseId, samples: row.samples, settings: await settings }, state.ctx, signal);
+    // samples = 1: the verdict is stored first and the self-assessment follows off the run's
+    // slot, as on SQLite (deferred-assessment.ts); the batch settles once it is in.
+    const assess: { task: (() => Promise<void>) | null } = { task: null };
+    const ctx: RunContext = defer ? { ...state.ctx, defer: (task) => void (assess.task = task) } : state.ctx;
+    const outcome = await executeRun({ id: row.id, testCaseId: row.testCaseId, samples: row.samples, settings: await settings }, ctx, signal);
     if (outcome.status === 'failed') log.debug('queued run failed', { runId: row.id, batchId: job.batchId });
     await bus.publish({ type: 'run', batchId: job.batchId, runId: row.id });
-    await settleBatch(job.batchId, bus);
+    const deferred = assess.task;
+    if (defer && deferred) {
+      defer(async () => {
+        await deferred();
+        await settleBatch(job.batchId, bus);
+      });
+    } else {
+      await settleBatch(job.batchId, bus);
+    }
   };
 }

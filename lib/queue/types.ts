@@ -28,6 +28,13 @@ export type RunJobContext = {
   attempt: number;
   /** The process working the run (for logs). */
   processId: string;
+  /**
+   * Where the queue takes work that follows the run's verdict (its self-assessment): the run's
+   * slot goes to the next run at once, while this process keeps the run's lock and `signal`
+   * until the task ends, so the task sees cancels and a dead process's task is found by the
+   * reaper. Absent (the in-process queue): the handler does that work before it returns.
+   */
+  defer?: (task: () => Promise<void>) => void;
 };
 
 /**
