@@ -52,6 +52,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/metrics-run-scope.test.ts',
   'tests/metrics-synthetic.test.ts',
   'tests/metrics-rollup.test.ts',
+  'tests/metrics-day-split.test.ts',
   'tests/metrics-dialects.test.ts',
   'tests/queue-run-jobs.test.ts',
   'tests/queue-multiprocess.test.ts',

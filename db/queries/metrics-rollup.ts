@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { isPostgres } from '../dialect';
 import { all, get, sqlNamed } from '../sql';
-import { readRunRollupRows, RUN_ROLLUP_SELECT, total, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
+import { readRunRollupRows, runRollupSelect, total, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
 import { noIndex, type MetricsScope } from './metrics-scope';
 
 /**
@@ -107,6 +107,10 @@ export async function selectRollupEvaluationTotals(s: MetricsScope): Promise<Eva
     correctness: mean(correctnessHi, correctnessLo, correctnessN),
     typeConformance: mean(conformanceHi, conformanceLo, conformanceN),
     confidenceAverage: mean(confidenceHi, confidenceLo, confidenceN),
+    completenessRuns: completenessN,
+    correctnessRuns: correctnessN,
+    conformanceRuns: conformanceN,
+    confidenceRuns: confidenceN,
   };
 }
 
@@ -123,7 +127,7 @@ export async function selectRollupToolCells(s: MetricsScope): Promise<ToolCell[]
 }
 
 /** The run rollups of selectRunRollups, grouped from the rollup's groups instead of the runs. */
-export async function selectRollupRunRollups(s: MetricsScope): Promise<RunRollups> {
+export async function selectRollupRunRollups(s: MetricsScope, options: { keepEmpty?: boolean } = {}): Promise<RunRollups> {
   const { where, params } = buildRollupWhere(s);
   const text = `
     with groups as (
@@ -133,7 +137,7 @@ export async function selectRollupRunRollups(s: MetricsScope): Promise<RunRollup
       from metrics_rollup ${where}
       group by substr(day, 1, 10), model_settings_id, status, classification
     )
-    ${RUN_ROLLUP_SELECT}`;
+    ${runRollupSelect(options.keepEmpty ?? false)}`;
   return readRunRollupRows(await all<RunRollupRow>(sqlNamed(text, params)));
 }
 
@@ -182,11 +186,26 @@ export function latencyBucketRange(bucket: number): [number, number] {
  * Exact, like the per-run read; undefined if the histogram and the runs disagree.
  */
 export async function selectLatencyAtFromHistogram(s: MetricsScope, k: number): Promise<number | undefined> {
+  return readLatencyInBucket(s, k, await selectHistogramBuckets(s));
+}
+
+export type LatencyBucketCount = { bucket: number; runs: number };
+
+/** The latency histogram's runs per bucket for a scope it serves (canReadLatencyHistogram), in bucket order. */
+export async function selectHistogramBuckets(s: MetricsScope): Promise<LatencyBucketCount[]> {
   const { where, params } = buildRollupWhere(s);
-  const buckets = await all<{ bucket: number; runs: number }>(
+  return all<LatencyBucketCount>(
     sqlNamed(`select bucket, sum(runs) as runs from metrics_latency_histogram ${where} group by bucket having sum(runs) > 0 order by bucket`, params),
   );
-  return readLatencyInBucket(s, k, buckets);
+}
+
+/** The histogram bucket of an execution time (the triggers' rule; latencyBucketRange's inverse). */
+export function latencyBucketOf(ms: number): number {
+  if (ms < 128) return ms;
+  let e = Math.floor(Math.log2(ms));
+  if (2 ** e > ms) e--;
+  else if (2 ** (e + 1) <= ms) e++;
+  return e * 64 + Math.floor(ms / 2 ** (e - 6)) - 64;
 }
 
 /**
@@ -220,7 +239,7 @@ export async function selectLatencyAtFromToolHistogram(s: MetricsScope, k: numbe
  * bucket holding it, then only that bucket's runs, in order, from idx_test_runs_latency (a range seek;
  * every filter tested on each row, a tool or server filter on the run's evaluation).
  */
-async function readLatencyInBucket(s: MetricsScope, k: number, buckets: { bucket: number; runs: number }[]): Promise<number | undefined> {
+export async function readLatencyInBucket(s: MetricsScope, k: number, buckets: LatencyBucketCount[]): Promise<number | undefined> {
   let below = 0;
   const hit = buckets.find((b) => {
     if (k < below + b.runs) return true;

@@ -35,6 +35,11 @@ export type EvaluationTotals = ClassificationCounts & {
   /** pass_k is recorded only for runs with samples > 1 (NULL otherwise). */
   passKRuns: number;
   passKPassed: number;
+  /** Runs behind each mean (its score not NULL): what weighs a mean when figures of two parts are added. */
+  completenessRuns: number;
+  correctnessRuns: number;
+  conformanceRuns: number;
+  confidenceRuns: number;
 };
 
 /** One confusion-matrix cell: the runs that expected one tool (or none) and selected another (or none). */
@@ -150,7 +155,9 @@ export async function selectEvaluationTotals(filters: MetricsScope): Promise<Eva
       ${countWhere('e.confidence_category is null')} as unrated,
       avg(e.confidence_score) as "confidenceAverage",
       count(e.pass_k) as "passKRuns",
-      ${countWhere(passed)} as "passKPassed"
+      ${countWhere(passed)} as "passKPassed",
+      count(e.parameter_completeness) as "completenessRuns", count(e.parameter_correctness) as "correctnessRuns",
+      count(e.type_conformance) as "conformanceRuns", count(e.confidence_score) as "confidenceRuns"
     ${renderFrom(scope)}`;
   const row = await get<EvaluationTotals>(sqlNamed(text, scope.params));
   if (!row) throw new Error('an aggregate without GROUP BY always returns a row');
@@ -158,11 +165,12 @@ export async function selectEvaluationTotals(filters: MetricsScope): Promise<Eva
 }
 
 /** Confusion cells: evaluated runs counted per (expected tool, selected tool); nothing else rides the sort. */
-export async function selectToolCells(filters: MetricsScope): Promise<ToolCell[]> {
+export async function selectToolCells(filters: MetricsScope, options: { indexedDates?: boolean } = {}): Promise<ToolCell[]> {
   // A date filter is tested inside idx_evaluation_results_tool_pair, read whole in GROUP BY
   // order: seeking the date index instead means a table read and a sort per row, 6-8x slower
   // for a range of most runs (at 100k runs, ~150 ms against ~20) and only ~7 ms faster for a day.
-  const scope = buildEvaluationScope(filters, { unindexedDates: true });
+  // `indexedDates` seeks it anyway, for a range of a fraction of a day (see lib/metrics/day-split.ts).
+  const scope = buildEvaluationScope(filters, { unindexedDates: !options.indexedDates });
   const text = `
     select e.expected_server as "expectedServer", e.expected_tool as "expectedTool",
       e.selected_server as "selectedServer", e.selected_tool as "selectedTool", count(*) as total
@@ -198,10 +206,11 @@ export type RunRollupRow = RunRollup & { kind: 'all' | 'model' | 'day'; provider
  * rollups are conditional sums over those few groups. Grouping by status and
  * classification instead of summing per row keeps the per-row aggregate work small.
  */
-export async function selectRunRollups(filters: RunScope): Promise<RunRollups> {
+export async function selectRunRollups(filters: RunScope, options: { keepEmpty?: boolean; indexedDates?: boolean } = {}): Promise<RunRollups> {
   // Unfiltered, for a model, for a date range (seeking its days) and for a large resolved set,
-  // idx_test_runs_rollup covers this and is read in GROUP BY order.
-  const scope = buildRunScope(filters, { scanForModel: true, createdAt: 'day' });
+  // idx_test_runs_rollup covers this and is read in GROUP BY order. `indexedDates`: a range of a
+  // fraction of a day seeks idx_test_runs_created_at instead (the day range reads the bound's whole days).
+  const scope = buildRunScope(filters, { scanForModel: true, createdAt: options.indexedDates ? 'index' : 'day' });
   const text = `
     with groups as (
       select substr(r.created_at, 1, 10) as day, r.model_settings_id as settingsId,
@@ -212,7 +221,7 @@ export async function selectRunRollups(filters: RunScope): Promise<RunRollups> {
       ${renderFrom(scope)}
       group by substr(r.created_at, 1, 10), r.model_settings_id, r.status, r.classification
     )
-    ${RUN_ROLLUP_SELECT}`;
+    ${runRollupSelect(options.keepEmpty ?? false)}`;
   return readRunRollupRows(await all<RunRollupRow>(sqlNamed(text, scope.params)));
 }
 
@@ -222,15 +231,19 @@ export async function selectRunRollups(filters: RunScope): Promise<RunRollups> {
  * the maintained rollup's reader (./metrics-rollup), which builds `groups` from its own groups.
  * Rows come unordered: readRunRollupRows orders them the same way on both dialects.
  */
-export const RUN_ROLLUP_SELECT = `
+export function runRollupSelect(keepEmpty: boolean): string {
+  // keepEmpty: models and days without an evaluated run stay, for a caller that adds parts (lib/metrics/day-split.ts).
+  const evaluated = keepEmpty ? '' : ` having ${total(`case when ${EVALUATED} then runs end`)} > 0`;
+  return `
     select 'all' as kind, null as provider, null as model, null as date, ${ROLLUP_SUMS} from groups
     union all
     select 'model', m.provider, m.model, null, ${ROLLUP_SUMS}
     from groups g left join model_settings m on m.id = g.settingsId
-    group by m.provider, m.model having ${total(`case when ${EVALUATED} then runs end`)} > 0
+    group by m.provider, m.model${evaluated}
     union all
     select 'day', null, null, day, ${ROLLUP_SUMS}
-    from groups group by day having ${total(`case when ${EVALUATED} then runs end`)} > 0`;
+    from groups group by day${evaluated}`;
+}
 
 /** NULL first, then by code unit: SQLite's order for these columns, whatever a Postgres collation would say. */
 function compareText(a: string | null, b: string | null): number {
@@ -301,4 +314,17 @@ export async function selectLatenciesAt(filters: RunScope, positions: LatencyPos
     select position, ms from ranked where position in (${ranks.map((_, i) => `@rank${i}`).join(', ')})`;
   const found = new Map((await all<{ position: number; ms: number }>(sqlNamed(text, params))).map((r) => [r.position, r.ms]));
   return ranks.map((rank) => found.get(rank) ?? null);
+}
+
+/**
+ * The evaluated runs' execution times of a scope, counted per value (lib/metrics/day-split.ts buckets them
+ * for a fraction of a day next to the latency histogram's whole days).
+ */
+export async function selectLatencyCounts(filters: RunScope): Promise<{ ms: number; runs: number }[]> {
+  const scope = buildRunScope(filters, { evaluatedOnly: true });
+  const text = `
+    select r.execution_time_ms as ms, count(*) as runs
+    ${renderFrom(scope, [`${noIndex()}r.status = 'completed'`, 'r.classification is not null', 'r.execution_time_ms is not null'])}
+    group by r.execution_time_ms`;
+  return all<{ ms: number; runs: number }>(sqlNamed(text, scope.params));
 }

@@ -21,6 +21,7 @@ import {
   selectRollupToolCells,
 } from '@/db/queries/metrics-rollup';
 import { getCallMetrics, type CallMetrics } from './calls';
+import { readSplitFigures, splitDayBounds, type SplitFigures } from './day-split';
 import { toCreatedAtBounds, type MetricsFilters } from './filters';
 import { locateNearestRank } from './percentile';
 import { computeRates, divideOrNull, toConfusionCounts, type ConfusionCounts, type HeadlineRates } from './rates';
@@ -80,8 +81,7 @@ async function readLatencyPercentiles(scope: RunScope, n: number): Promise<[numb
  */
 async function readHistogramPercentile(scope: MetricsScope, p: number, n: number, byTool: boolean): Promise<number | null | undefined> {
   if (n === 0) return null;
-  const { offset, order } = locateNearestRank(p, n);
-  const k = order === 'asc' ? offset : n - 1 - offset;
+  const k = nearestRankPosition(p, n);
   return byTool ? selectLatencyAtFromToolHistogram(scope, k) : selectLatencyAtFromHistogram(scope, k);
 }
 
@@ -115,6 +115,26 @@ async function readRunFigures(scope: MetricsScope, fromRollup: boolean): Promise
 }
 
 /**
+ * metrics_rollup (kept by triggers in each writer's transaction) serves batch, model, whole-day
+ * and tool/server filters from its groups; a bound inside a day adds or takes away its partial day's
+ * runs (./day-split); a test case (or a tool filter with such a bound) reads the runs.
+ */
+async function readFigures(scope: MetricsScope): Promise<SplitFigures> {
+  const split = splitDayBounds(scope);
+  const figures = split && (await readSplitFigures(scope, split, nearestRankPosition));
+  if (figures) return figures;
+  const fromRollup = canReadRollup(scope);
+  const totals = await (fromRollup ? selectRollupEvaluationTotals(scope) : selectEvaluationTotals(scope));
+  const cells = await (fromRollup ? selectRollupToolCells(scope) : selectToolCells(scope));
+  return { totals, cells, ...(await readRunFigures(scope, fromRollup)) };
+}
+
+function nearestRankPosition(p: number, n: number): number {
+  const { offset, order } = locateNearestRank(p, n);
+  return order === 'asc' ? offset : n - 1 - offset;
+}
+
+/**
  * The metrics of the completed, classified runs matching the filters, aggregated in SQL.
  * Evaluation figures (counts, parameters, confidence, pass^k, tools) read
  * evaluation_results and run figures (latency, tokens, per model and day) read test_runs,
@@ -124,12 +144,7 @@ async function readRunFigures(scope: MetricsScope, fromRollup: boolean): Promise
 export async function getMetricsSummary(filters: MetricsFilters = {}): Promise<MetricsSummary> {
   const scope = toScope(filters);
   return readMetricsSnapshot(async () => {
-    // metrics_rollup (kept by triggers in each writer's transaction) serves batch, model, whole-day
-    // and tool/server filters from its groups; a test case or a bound inside a day reads the runs.
-    const fromRollup = canReadRollup(scope);
-    const totals = await (fromRollup ? selectRollupEvaluationTotals(scope) : selectEvaluationTotals(scope));
-    const cells = await (fromRollup ? selectRollupToolCells(scope) : selectToolCells(scope));
-    const { rollups, p50, p95 } = await readRunFigures(scope, fromRollup);
+    const { totals, cells, rollups, p50, p95 } = await readFigures(scope);
     const calls = await getCallMetrics(scope);
     const counts = toConfusionCounts(totals);
     const all = rollups.all;
