@@ -114,10 +114,10 @@ describe.skipIf(!isPostgres())('deferred self-assessments on the Postgres queue'
       await queue.reap();
       expect(found).toEqual([[dead]]);
       await release();
-      expect(await abandonPendingAssessments([dead], INTERRUPTED_ASSESSMENT)).toEqual([batchId]);
+      expect(await abandonPendingAssessments([dead], INTERRUPTED_ASSESSMENT)).toEqual([batchId as string]);
       // Done once: the run no longer says it is pending.
       expect(await abandonPendingAssessments([dead], INTERRUPTED_ASSESSMENT)).toEqual([]);
-      const rows = await runsOf(batchId);
+      const rows = await runsOf(batchId as string);
       expect(rows.find((r) => r.id === dead)).toMatchObject({ source: null, pending: null, error: INTERRUPTED_ASSESSMENT });
       expect(rows.find((r) => r.id === held)).toMatchObject({ pending: 'true', error: null });
     } finally {

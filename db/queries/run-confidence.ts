@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getSqlite } from '../client';
 import { isPostgres } from '../dialect';
 import { all, dialectSql, run } from '../sql';
-import { inSqliteTurn, withTransaction } from '../transaction';
+import { inSqliteTurn } from '../transaction';
 
 // Read once, as db/tables.ts does: the dialect is fixed for the life of the process.
 const postgres = isPostgres();
@@ -78,31 +78,18 @@ function writeAssessmentSqlite(id: string, w: AssessmentWrite): boolean {
 }
 
 /**
- * Postgres: every item's two rows in two statements (the values as one JSON parameter), however
- * many items: both statements fire the metrics rollup's triggers on the batch's shared group
- * rows, whose locks are held to the commit, so the fewer round trips under them the better.
+ * Postgres: every item's two rows in one call of mcp_eval_record_assessments (Postgres migration
+ * 0007: two multi-row statements, the values as JSON), however many items. Both statements fire
+ * the metrics rollup's triggers on the batch's shared group rows, whose locks are held to the
+ * commit: one round trip in a transaction of its own holds them only while the server works.
  * Answers, per item, whether its completed run was there to take it.
  */
 async function writeAssessmentsPostgres(items: readonly { id: string; write: AssessmentWrite }[]): Promise<boolean[]> {
   const params = items.map((item) => paramsOf(item.id, item.write));
-  const written = await all<{ id: string }>(sql`update test_runs t set confidence_score = v."confidenceScore",
-      confidence_category = v."confidenceCategory", confidence_source = v."confidenceSource",
-      input_tokens = coalesce(t.input_tokens, 0) + v."inputTokens", output_tokens = coalesce(t.output_tokens, 0) + v."outputTokens",
-      llm_response_raw = ((coalesce(t.llm_response_raw::jsonb, '{}'::jsonb) - 'assessmentPending' - 'assessmentError')
-        || jsonb_build_object('assessment', cast(v.assessment as jsonb))
-        || case when v."assessmentError" is null then '{}'::jsonb else jsonb_build_object('assessmentError', v."assessmentError") end)::json
-    from jsonb_to_recordset(${JSON.stringify(params.map((p) => p.run))}::jsonb) as v(id text, "confidenceScore" double precision,
-      "confidenceCategory" text, "confidenceSource" text, "inputTokens" integer, "outputTokens" integer, assessment text, "assessmentError" text)
-    where t.id = v.id and t.status = 'completed'
-    returning t.id`);
+  const written = await all<{ id: string }>(
+    sql`select id from mcp_eval_record_assessments(${JSON.stringify(params.map((p) => p.run))}::jsonb, ${JSON.stringify(params.map((p) => p.evaluation))}::jsonb) as id`,
+  );
   const done = new Set(written.map((r) => r.id));
-  if (done.size > 0) {
-    await run(sql`update evaluation_results e set confidence_score = v."confidenceScore", confidence_category = v."confidenceCategory",
-        reasoning = v.reasoning, recommendations = cast(v.recommendations as json)
-      from jsonb_to_recordset(${JSON.stringify(params.map((p) => p.evaluation).filter((p) => done.has(p.id)))}::jsonb)
-        as v(id text, "confidenceScore" double precision, "confidenceCategory" text, reasoning text, recommendations text)
-      where e.test_run_id = v.id`);
-  }
   return items.map((item) => done.has(item.id));
 }
 
@@ -117,7 +104,7 @@ async function writeAll(items: readonly { id: string; write: AssessmentWrite }[]
     // eslint-disable-next-line no-restricted-syntax -- SQLite fast path (not on Postgres): one synchronous better-sqlite3 transaction behind the gate
     return inSqliteTurn(() => sqlite.transaction(() => items.map((item) => writeAssessmentSqlite(item.id, item.write)))());
   }
-  return withTransaction(() => writeAssessmentsPostgres(items));
+  return writeAssessmentsPostgres(items);
 }
 
 /**

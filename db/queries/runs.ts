@@ -5,11 +5,11 @@ import { getDb, getSqlite } from '../client';
 import { isPostgres } from '../dialect';
 import { evaluationResults, metricsRollup, modelSettings, runBatches, testCases, testRuns, toolDefinitions } from '../tables';
 import type { TestRunRow } from '../schema';
-import { affected, get, run, sqlBool, sqlNamed } from '../sql';
+import { affected, get, run } from '../sql';
 import { inSqliteTurn, withTransaction } from '../transaction';
 import { selectRollupBatchStatusCounts } from './metrics-rollup';
-import { storeRunTools, storeRunToolsSqlite, storeToolSet, type SnapshotToolInput } from './tool-snapshots';
-import { newId, nowIso, type Page } from './util';
+import { findToolSet, storeRunTools, storeRunToolsSqlite, storeToolSet, type SnapshotToolInput } from './tool-snapshots';
+import { driverError, newId, nowIso, type Page } from './util';
 
 // Read once, as db/tables.ts does: the dialect is fixed for the life of the process.
 const postgres = isPostgres();
@@ -282,20 +282,28 @@ export async function completeRun(id: string, snapshot: NewToolDefinition[], val
       })(),
     );
   }
-  // Postgres: the run's row and its evaluation fire the metrics rollup's triggers, whose group
-  // rows every run of the batch updates (the batch's pending/running/completed counts): their
-  // row locks are held from the first such statement to the commit. So the listing is stored
-  // first (no shared rows) and the run points at it in its completing UPDATE, leaving two round
-  // trips and the commit under those locks instead of four; with 64 runs in flight across
-  // processes the longer hold queued every completion and claim behind it.
-  const p = completionParams(id, values, evaluation, sqlBool);
+  // Postgres: the run's row and its evaluation fire the metrics rollup's triggers, which update
+  // the batch's shared group rows (its pending/running/completed counts) and hold their locks to
+  // the commit: a transaction waiting on this process between statements (on a busy machine, for
+  // milliseconds) made every other run's claim and completion wait behind it. So the completion is
+  // one call of mcp_eval_complete_run (Postgres migration 0007: the same statements, in the same
+  // order) in a transaction of its own, and the listing is looked up before it.
+  const p = completionParams(id, values, evaluation, (b) => b);
+  const complete = async (toolSetId: number | null) =>
+    (await get<{ ok: boolean }>(sql`select mcp_eval_complete_run(${JSON.stringify(p.run)}::jsonb, ${JSON.stringify(p.evaluation)}::jsonb, ${toolSetId}::integer) as ok`))?.ok === true;
+  const known = snapshot.length > 0 ? await findToolSet(snapshot) : null;
+  if (known !== undefined) {
+    try {
+      return await complete(known);
+    } catch (err) {
+      // The listing was dropped between the look-up and the call (its last run deleted): stored again below.
+      if (driverError(err)?.code !== '23503') throw err;
+    }
+  }
+  // A listing not stored yet: stored with the completion, or not at all when the run had ended.
   try {
     return await withTransaction(async () => {
-      const toolSetId = snapshot.length > 0 ? await storeToolSet(snapshot) : undefined;
-      const completed = toolSetId === undefined ? sqlNamed(COMPLETE_RUN, p.run) : sqlNamed(COMPLETE_RUN_WITH_TOOLS, { ...p.run, toolSetId });
-      // Ended already: nothing of this completion may stay (not even a listing stored just now).
-      if ((await run(completed)) === 0) throw ALREADY_ENDED;
-      await run(sqlNamed(INSERT_EVALUATION, p.evaluation));
+      if (!(await complete(await storeToolSet(snapshot)))) throw ALREADY_ENDED;
       return true;
     });
   } catch (err) {
@@ -305,7 +313,6 @@ export async function completeRun(id: string, snapshot: NewToolDefinition[], val
 }
 
 const ALREADY_ENDED = new Error('the run had already ended');
-const COMPLETE_RUN_WITH_TOOLS = COMPLETE_RUN.replace('failure_reasons = @failureReasons', 'failure_reasons = @failureReasons, tool_set_id = @toolSetId');
 
 /**
  * Runs `fn` inside the open transaction as a savepoint: when it throws, only its own writes are

@@ -70,6 +70,11 @@ export async function storeRunTools(runId: string, tools: readonly SnapshotToolI
   await pointRun(runId, await storeToolSet(tools));
 }
 
+/** The id of the stored listing of `tools` (one read), or undefined when it is not stored yet. Postgres's read share-locks it in the caller's transaction, if any. */
+export async function findToolSet(tools: readonly SnapshotToolInput[]): Promise<number | undefined> {
+  return idByHash('tool_sets', plan(tools).setHash);
+}
+
 /**
  * storeRunTools without pointing a run: the stored listing's id (null for an empty one), for a
  * caller that sets test_runs.tool_set_id in its own statement. Inside the caller's transaction

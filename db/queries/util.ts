@@ -9,7 +9,7 @@ export function likePattern(text: string): string {
 }
 
 /** The driver's error under drizzle's DrizzleQueryError wrapper (it keeps the original as `cause`). */
-function driverError(err: unknown): (Error & { code?: unknown; table?: unknown; detail?: unknown }) | null {
+export function driverError(err: unknown): (Error & { code?: unknown; table?: unknown; detail?: unknown }) | null {
   for (let e = err, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     if (typeof (e as { code?: unknown }).code === 'string') return e;
   }
