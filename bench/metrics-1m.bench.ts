@@ -58,7 +58,7 @@ function maintainedStatements(): { backfills: string[]; triggers: string[] } {
   const triggers: string[] = [];
   for (const file of MAINTAINED) {
     const statements = fs.readFileSync(path.join(MIGRATIONS, file), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
-    const found = statements.filter((s) => s.startsWith('CREATE TRIGGER'));
+    const found = statements.filter((s) => s.replace(/^(--[^\n]*\n)*/, '').startsWith('CREATE TRIGGER'));
     const backfill = statements.find((s) => /^(--[^\n]*\n)*INSERT INTO/.test(s));
     if (!backfill || found.length === 0) throw new Error(`no backfill or triggers in ${file}`);
     backfills.push(backfill);
