@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { getBatch, insertBatchWithRuns, type ModelSettingsValues } from '@/db/queries/batches';
 import { INTERRUPTED_ASSESSMENT, abandonPendingAssessments } from '@/db/queries/run-confidence';
-import { finishBatchIfDone } from '@/db/queries/run-queue';
+import { claimQueuedRuns, finishBatchIfDone } from '@/db/queries/run-queue';
 import { isPostgres } from '@/db/dialect';
 import { all, run } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
@@ -91,6 +91,21 @@ describe.skipIf(!isPostgres())('deferred self-assessments on the Postgres queue'
     const [tokens] = await all<{ runs: number; rollup: number }>(sql`select (select sum(input_tokens) from test_runs where batch_id = ${batchId})::int as runs,
       (select sum(input_tokens) from metrics_rollup where batch_id = ${batchId})::int as rollup`);
     expect(tokens).toEqual({ runs: 6 * 7, rollup: 6 * 7 });
+  });
+
+  it('claims several queued runs in one statement, leaving out the ones that ended', async () => {
+    const server = await seedServer('claimed-tools');
+    const ids = [await seedCase({ query: 'claimed 0', servers: [server] }), await seedCase({ query: 'claimed 1', servers: [server] }), await seedCase({ query: 'claimed 2', servers: [server] })];
+    const { runIds } = await insertBatchWithRuns({ name: 'claimed', models: [MODEL], samples: 1, concurrency: 3, testCaseIds: ids, withBatchRow: true });
+    const [pending, cancelled, retried] = runIds as [string, string, string];
+    await run(sql`update test_runs set status = 'cancelled' where id = ${cancelled}`);
+    // A retry after its first worker died finds the run still running: it is claimed again.
+    await run(sql`update test_runs set status = 'running' where id = ${retried}`);
+    const rows = await claimQueuedRuns([pending, cancelled, retried, 'no-such-run']);
+    expect(rows.map((r) => r.id).sort()).toEqual([pending, retried].sort());
+    expect(rows.find((r) => r.id === pending)).toMatchObject({ testCaseId: ids[0], samples: 1 });
+    const statuses = await all<{ id: string; status: string }>(sql`select id, status from test_runs where id in (${pending}, ${cancelled}, ${retried})`);
+    expect(new Map(statuses.map((r) => [r.id, r.status]))).toEqual(new Map([[pending, 'running'], [cancelled, 'cancelled'], [retried, 'running']]));
   });
 
   it("the reaper unrates a dead process's pending assessment (no run lock held) and leaves a held one alone", async () => {

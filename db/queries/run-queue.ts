@@ -15,14 +15,17 @@ import { nowIso } from './util';
 
 export type QueuedRunRow = { id: string; testCaseId: string; modelSettingsId: string | null; samples: number; batchId: string | null };
 
-/** Marks the run running and answers it; undefined when it already ended (cancelled, completed, deleted). */
-export async function claimQueuedRun(runId: string): Promise<QueuedRunRow | undefined> {
-  const rows = await getDb()
+/**
+ * Marks the runs running (one statement) and answers the rows of those that had not ended
+ * (cancelled, completed, deleted runs are left out).
+ */
+export async function claimQueuedRuns(runIds: readonly string[]): Promise<QueuedRunRow[]> {
+  if (runIds.length === 0) return [];
+  return getDb()
     .update(testRuns)
     .set({ status: 'running', startedAt: nowIso() })
-    .where(and(eq(testRuns.id, runId), inArray(testRuns.status, ['pending', 'running'])))
+    .where(and(inArray(testRuns.id, [...runIds]), inArray(testRuns.status, ['pending', 'running'])))
     .returning({ id: testRuns.id, testCaseId: testRuns.testCaseId, modelSettingsId: testRuns.modelSettingsId, samples: testRuns.samples, batchId: testRuns.batchId });
-  return rows[0];
 }
 
 /** pending -> running, once (the first run any process starts). */

@@ -24,7 +24,7 @@ export type Lease = {
   tryRun(runId: string): Promise<boolean>;
   /** tryRun for several runs in one round trip: the ones whose lock this process now holds. */
   tryRuns(runIds: readonly string[]): Promise<Set<string>>;
-  /** Releases are grouped: the ones asked for in the same turn of the event loop go in one statement. */
+  /** Releases are grouped: the ones asked for within 25 ms go in one statement. */
   releaseRun(runId: string): Promise<void>;
   /** One reaping pass at a time across all processes. */
   withReaperLock<T>(fn: () => Promise<T>): Promise<T | null>;
@@ -67,10 +67,13 @@ export async function openLease(connectionString: string, processId: string, onL
     await query('SELECT pg_advisory_unlock($1, hashtext($2))', [space, key]);
   };
 
-  const releaseRuns = coalesce<string>(async (runIds) => {
-    if (lost) return;
-    await query('SELECT pg_advisory_unlock($1, hashtext(k)) FROM unnest($2::text[]) k', [LOCK_SPACE.run, runIds]);
-  });
+  const releaseRuns = coalesce<string>(
+    async (runIds) => {
+      if (lost) return;
+      await query('SELECT pg_advisory_unlock($1, hashtext(k)) FROM unnest($2::text[]) k', [LOCK_SPACE.run, runIds]);
+    },
+    { windowMs: 25 },
+  );
 
   return {
     tryRun: (runId) => (lost ? Promise.resolve(false) : tryLock(LOCK_SPACE.run, runId)),

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { log } from '../log';
+import { coalesce } from './coalesce';
 import type { QueueSignal, SignalBus, SqlExecutor } from './types';
 
 /** The one Postgres channel the queue's signals travel on. */
@@ -97,11 +98,16 @@ export async function createPostgresBus(connectionString: string): Promise<Signa
   };
   await connect();
 
+  // Signals published in the same turn of the event loop (the runs of a worker that end together)
+  // go in one statement, in order.
+  const send = coalesce<string>(async (payloads) => {
+    await sender.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS s(p, n) ORDER BY n', [SIGNAL_CHANNEL, payloads]);
+  });
+
   return {
     async publish(signal, tx?: SqlExecutor) {
-      const values = [SIGNAL_CHANNEL, encodeSignal(signal)];
-      if (tx) await tx.executeSql('SELECT pg_notify($1, $2)', values);
-      else await sender.query('SELECT pg_notify($1, $2)', values);
+      if (tx) await tx.executeSql('SELECT pg_notify($1, $2)', [SIGNAL_CHANNEL, encodeSignal(signal)]);
+      else await send(encodeSignal(signal));
     },
     subscribe(fn) {
       events.on('signal', fn);

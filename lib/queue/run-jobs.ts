@@ -1,7 +1,7 @@
 import 'server-only';
 import { setMaxListeners } from 'node:events';
 import { getBatch } from '@/db/queries/batches';
-import { claimQueuedRun, failAbandonedRuns, finishBatchIfDone, startQueuedBatch } from '@/db/queries/run-queue';
+import { claimQueuedRuns, failAbandonedRuns, finishBatchIfDone, startQueuedBatch, type QueuedRunRow } from '@/db/queries/run-queue';
 import { getModelSettings, type ModelSettingsRow } from '@/db/queries/runs';
 import { log } from '../log';
 import { keyFor, type ApiKeys } from '../providers/api-keys';
@@ -9,6 +9,7 @@ import type { ProviderId } from '../providers/catalog';
 import { getCircuitBreakers } from '../eval/run/circuit-breaker';
 import { executeRun, type RunContext } from '../eval/run/runner';
 import { ToolCache } from '../eval/run/tool-cache';
+import { coalesce } from './coalesce';
 import type { QueuedRun, RunJobHandler, SignalBus } from './types';
 
 /**
@@ -67,12 +68,33 @@ async function batchState(batchId: string, keys: ApiKeys, bus: SignalBus): Promi
   return state;
 }
 
-/** Ends the batch if this was its last run, and says so to every process. */
+/** The runs a worker starts together (one fetch) are claimed in one statement. */
+const claimRun = coalesce<string, QueuedRunRow | undefined>(async (runIds) => {
+  const rows = new Map((await claimQueuedRuns(runIds)).map((r) => [r.id, r]));
+  return runIds.map((id) => rows.get(id));
+});
+
+const settlers = new WeakMap<SignalBus, (batchId: string) => Promise<void>>();
+
+/**
+ * Ends the batch if this was its last run, and says so to every process. The settles asked for
+ * in one turn of the event loop share one look (each is asked after its own write committed, so
+ * the shared look, taken later, sees every one of them).
+ */
 export async function settleBatch(batchId: string, bus: SignalBus): Promise<void> {
-  const status = await finishBatchIfDone(batchId);
-  if (!status) return;
-  forgetBatch(batchId);
-  await bus.publish({ type: 'done', batchId, status });
+  let settle = settlers.get(bus);
+  if (!settle) {
+    settle = coalesce<string>(async (batchIds) => {
+      for (const id of new Set(batchIds)) {
+        const status = await finishBatchIfDone(id);
+        if (!status) continue;
+        forgetBatch(id);
+        await bus.publish({ type: 'done', batchId: id, status });
+      }
+    });
+    settlers.set(bus, settle);
+  }
+  await settle(batchId);
 }
 
 /** The queue's `onAbandoned`: runs no live process can finish end failed "interrupted" (re-runnable), and their batches settle. */
@@ -91,7 +113,7 @@ export function createRunJobHandler(bus: SignalBus): RunJobHandler {
       await abandonRuns(bus)([job], 'interrupted: the API key for this run is gone; run it again with the key');
       return;
     }
-    const row = await claimQueuedRun(job.runId);
+    const row = await claimRun(job.runId);
     if (!row) {
       // Ended already (cancelled while queued, or a retry of a run that had finished).
       await settleBatch(job.batchId, bus);
