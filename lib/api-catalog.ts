@@ -51,6 +51,7 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'GET', path: '/api/batches/{id}/events', summary: 'Server-sent events: progress, one run per finished run, then done.' },
       { method: 'POST', path: '/api/batches/{id}/cancel', summary: 'Stop new work at once; in-flight runs end as cancelled.' },
       { method: 'GET', path: '/api/test-runs', summary: 'Runs (?testCaseId, batchId, status, provider, model, classification, limit, offset).' },
+      { method: 'GET', path: '/api/test-runs/call-figures', summary: 'Per-call figures of the sequence runs among the runs (?batchId, provider, model): {calls}, the metrics summary\u2019s calls alone (null without sequence runs).' },
       { method: 'GET', path: '/api/test-runs/{id}', summary: 'One run with its tool snapshot, raw response and evaluation; confidenceSource says which method gave its confidence, confidencePending that a batch run\u2019s self-assessment is still to come; a sequence run adds steps, trajectory (steps, calls with source and result) and calls (per-call TP/FN/FP verdicts).' },
       { method: 'DELETE', path: '/api/test-runs/{id}', summary: 'Delete a finished run and its snapshot (409 while in progress).' },
     ],

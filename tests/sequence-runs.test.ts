@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as summaryRoute from '@/app/api/metrics/summary/route';
+import * as callFiguresRoute from '@/app/api/test-runs/call-figures/route';
 import * as runRoute from '@/app/api/test-runs/[id]/route';
 import { getSqlite } from '@/db/client';
 import { isPostgres } from '@/db/dialect';
@@ -138,6 +139,13 @@ describe('sequence runs: store and per-call metrics', () => {
     // Filters apply: the negative case alone has no calls but one sequence run.
     const one = await call<MetricsSummary>(summaryRoute.GET, 'GET', `/api/metrics/summary?testCaseId=${negativeId}`);
     expect(one.body.calls).toMatchObject({ runs: 1, counts: { tp: 0, fp: 0, fn: 0 }, precision: null, recall: null, f1: null });
+    // The runs page's line reads the same figures alone (GET /api/test-runs/call-figures), for the filters it has.
+    for (const query of ['', '?provider=openai', '?model=claude-test', '?provider=anthropic&model=claude-test', '?provider=local']) {
+      const figures = await call<{ calls: MetricsSummary['calls'] }>(callFiguresRoute.GET, 'GET', `/api/test-runs/call-figures${query}`);
+      expect(figures.status, query).toBe(200);
+      expect(figures.body.calls, query).toEqual((await call<MetricsSummary>(summaryRoute.GET, 'GET', `/api/metrics/summary${query}`)).body.calls);
+    }
+    expect((await call(callFiguresRoute.GET, 'GET', '/api/test-runs/call-figures?testCaseId=x')).status).toBe(400);
   });
 
   // SQLite's plans; Postgres chooses by its own statistics.

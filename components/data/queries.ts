@@ -48,6 +48,8 @@ export const queries = {
   testCaseTags: () => queryOptions({ queryKey: ['test-cases', 'tags'], queryFn: () => apiFetch<{ items: { tag: string; count: number }[] }>('/api/test-cases/tags') }),
   runs: (params: Params = {}) => queryOptions({ queryKey: ['runs', params], queryFn: () => apiFetch<List<TestRunDto>>(`/api/test-runs${qs(params)}`) }),
   run: (id: string) => queryOptions({ queryKey: ['runs', id], queryFn: () => apiFetch<RunDetail>(`/api/test-runs/${id}`) }),
+  runCallFigures: (params: Params = {}) =>
+    queryOptions({ queryKey: ['runs', 'call-figures', params], queryFn: () => apiFetch<{ calls: MetricsSummary['calls'] }>(`/api/test-runs/call-figures${qs(params)}`) }),
   batches: (params: Params = {}) =>
     queryOptions({ queryKey: ['batches', params], queryFn: () => apiFetch<List<BatchDto>>(`/api/batches${qs(params)}`) }),
   batch: (id: string) => queryOptions({ queryKey: ['batches', id], queryFn: () => apiFetch<BatchDto>(`/api/batches/${id}`) }),

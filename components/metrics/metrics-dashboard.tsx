@@ -86,10 +86,10 @@ export function MetricsDashboard() {
         title="Flaky cases"
         intro="Test cases whose verdict is unstable for a model: its samples disagreed within a run, or it was right in one batch and wrong in another although the model saw the same tools (same content hash). A change after the tools changed is a result, not flakiness."
       >
-        <FlakyCases provider={filters.provider} model={filters.model} />
+        <FlakyCases provider={filters.provider} model={filters.model} ready={!summary.isPending} />
       </Section>
       <Section id="compare" title="Compare two batches" intro="Pick a baseline A and a batch B: every metric’s change from A to B, and the test cases whose verdict moved.">
-        <BatchCompare />
+        <BatchCompare ready={!summary.isPending} />
       </Section>
     </>
   );

@@ -13,6 +13,9 @@ import { useRunFilters } from './table/use-run-filters';
 export function RunsPage() {
   const [launched, setLaunched] = useState<string[]>([]);
   const [filters] = useRunFilters();
+  // The launch form's case count waits for the first screen of runs: at 1M runs GET /api/test-cases took 0.5-1 s
+  // (its cases' last verdicts), and on SQLite the run list's request queued behind it.
+  const [runsShown, setRunsShown] = useState(false);
 
   const onLaunched = (batch: BatchDto) => {
     setLaunched((ids) => [batch.id, ...ids.filter((id) => id !== batch.id)]);
@@ -31,10 +34,10 @@ export function RunsPage() {
         Run test cases against models, follow the batch live, then open any run to see why the model chose what it chose.
       </p>
       <DemoLaunch onLaunched={onLaunched} />
-      <LaunchForm onLaunched={onLaunched} />
+      <LaunchForm onLaunched={onLaunched} countReady={runsShown} />
       <LiveBatches launched={launched} />
       <BatchList selectedBatchId={filters.batchId ?? null} />
-      <RunTable />
+      <RunTable onFirstData={() => setRunsShown(true)} />
     </>
   );
 }

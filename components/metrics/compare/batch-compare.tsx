@@ -15,9 +15,15 @@ import { isRetryable } from '../retryable';
 import { defaultPair } from './default-pair';
 import { DeltaTable } from './delta-table';
 import { SharedCasesNotice } from './significance';
+import { useNearViewport } from '../use-near-viewport';
 
-/** Batch B against baseline A: per-metric deltas and the cases whose verdict changed. */
-export function BatchCompare() {
+/**
+ * Batch B against baseline A: per-metric deltas and the cases whose verdict changed. The comparison is requested
+ * once `ready` (the page's summary is in) and the section is near the viewport or a pair was picked, so it never
+ * holds the charts back.
+ */
+export function BatchCompare({ ready = true }: { ready?: boolean }) {
+  const [box, near] = useNearViewport<HTMLDivElement>(ready);
   const { params, update } = useUrlParams();
   const batches = useBatchOptions();
   const items = batches.data?.items ?? [];
@@ -27,8 +33,11 @@ export function BatchCompare() {
   const fallback = pinned ? { a: pinned.id, b: defaultPair(items.filter((x) => x.id !== pinned.id)).b || (items.find((x) => x.id !== pinned.id)?.id ?? '') } : defaultPair(items);
   const a = params.get('a') ?? fallback.a;
   const b = params.get('b') ?? fallback.b;
-  const ready = a !== '' && b !== '' && a !== b;
-  const comparison = useQuery({ ...queries.compare(a, b), enabled: ready });
+  const distinct = a !== '' && b !== '' && a !== b;
+  // A pair picked by the user (or linked: ?a=&b=) is wanted now, wherever the section is.
+  const chosen = params.get('a') !== null || params.get('b') !== null;
+  const active = ready && (near || chosen);
+  const comparison = useQuery({ ...queries.compare(a, b), enabled: active && distinct });
 
   if (batches.isPending) return <Loading label="Loading batches…" />;
   if (batches.isError) return <ErrorState error={batches.error} onRetry={() => void batches.refetch()} />;
@@ -42,7 +51,7 @@ export function BatchCompare() {
   }
 
   return (
-    <div data-testid="batch-compare">
+    <div data-testid="batch-compare" ref={box}>
       <div className={styles.comparePickers}>
         <Field label="Baseline (A)">{(p) => <BatchSelect {...p} value={a} batches={items} onChange={(v) => update({ a: v, b })} />}</Field>
         <button type="button" className="btn" onClick={() => update({ a: b, b: a })} aria-label="Swap A and B">
@@ -62,6 +71,8 @@ export function BatchCompare() {
       ) : null}
       {a === b ? (
         <EmptyState title="Pick two different batches.">A batch compared with itself has no changes.</EmptyState>
+      ) : !active ? (
+        <div className={styles.compareWaiting} aria-hidden="true" />
       ) : comparison.isPending ? (
         <Loading label="Comparing…" />
       ) : comparison.isError ? (

@@ -46,9 +46,10 @@ function History({ runs }: { runs: FlakyRun[] }) {
  * Flaky cases per model: samples that disagreed within a run, or a verdict that changed
  * between batches which showed the model the same tools (same content hash).
  */
-export function FlakyCases({ provider, model }: { provider?: string; model?: string }) {
+export function FlakyCases({ provider, model, ready = true }: { provider?: string; model?: string; ready?: boolean }) {
   const [offset, setOffset] = useState(0);
-  const flaky = useQuery({ ...flakyQuery({ provider, model, offset }), placeholderData: keepPreviousData });
+  // Requested once `ready` (the page's summary is in): at 1M runs the list takes 20-40 s on SQLite, and the charts must not wait behind it.
+  const flaky = useQuery({ ...flakyQuery({ provider, model, offset }), placeholderData: keepPreviousData, enabled: ready });
   if (flaky.isPending) return <Loading label="Looking for flaky cases…" />;
   if (flaky.isError) return <ErrorState error={flaky.error} onRetry={() => void flaky.refetch()} />;
   if (flaky.data.total === 0) {

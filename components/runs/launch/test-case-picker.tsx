@@ -29,13 +29,24 @@ const PAGE = 100;
 const plural = (n: number) => `${n.toLocaleString('en')} test case${n === 1 ? '' : 's'}`;
 
 /** All test cases (the default), a searchable multi-select of them, or all matching a search and tag. */
-export function TestCasePicker({ value, onChange, error }: { value: CaseSelection; onChange: (v: CaseSelection) => void; error?: string | null }) {
+export function TestCasePicker({
+  value,
+  onChange,
+  error,
+  countReady = true,
+}: {
+  value: CaseSelection;
+  onChange: (v: CaseSelection) => void;
+  error?: string | null;
+  /** Whether to ask for the count of all cases yet (the runs page asks once its first screen of runs is shown). */
+  countReady?: boolean;
+}) {
   const id = useId();
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState('');
   const term = useDebouncedValue(search.trim(), 300);
   const filter: CaseFilter = { ...(term ? { search: term } : {}), ...(tag ? { tag: [tag] } : {}) };
-  const all = useQuery(queries.testCases({ limit: 1 }));
+  const all = useQuery({ ...queries.testCases({ limit: 1 }), enabled: countReady || value.mode !== 'all' });
   const tags = useQuery({ ...queries.testCaseTags(), enabled: value.mode !== 'all' });
   // Server-side search and count; pages of PAGE rows come on demand.
   const list = useInfiniteQuery({

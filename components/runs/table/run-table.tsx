@@ -1,6 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import Link from 'next/link';
 import { queries } from '@/components/data/queries';
 import type { TestRunDto } from '@/components/data/types';
@@ -52,7 +53,7 @@ function RunRow({ run }: { run: TestRunDto }) {
 }
 
 /** GET /api/test-runs with server-side filters and pagination. */
-export function RunTable() {
+export function RunTable({ onFirstData }: { onFirstData?: () => void }) {
   const [filters, setFilters] = useRunFilters();
   const { offset, ...where } = filters;
   const runs = useQuery({
@@ -61,6 +62,10 @@ export function RunTable() {
     refetchInterval: (q) => (q.state.data?.items.some((r) => ACTIVE.has(r.status)) ? 2000 : false),
   });
   const filtered = Object.values(where).some(Boolean);
+  const loaded = runs.data !== undefined || runs.isError;
+  useEffect(() => {
+    if (loaded) onFirstData?.();
+  }, [loaded, onFirstData]);
 
   return (
     <section aria-labelledby="run-table-title" id="run-table" className="runs-section">
