@@ -20,10 +20,19 @@ const Service = z.object({
   environment: z.record(z.string(), z.string()).optional(),
   volumes: z.array(z.string()).optional(),
   deploy: z.object({ replicas: z.number().int().positive() }).optional(),
+  healthcheck: z.object({ test: z.array(z.string()) }).optional(),
 });
 const Compose = z.object({ services: z.record(z.string(), Service) });
 
-export type ComposeService = { name: string; command: string[]; env: Record<string, string>; replicas: number; volumes: string[] };
+export type ComposeService = {
+  name: string;
+  command: string[];
+  env: Record<string, string>;
+  replicas: number;
+  volumes: string[];
+  /** The health check's test as declared (["CMD-SHELL", "..."] or ["CMD", ...]), or none. */
+  healthcheck: string[];
+};
 
 /** compose's interpolation of one value: `$$` is a dollar sign; an unset or empty required variable fails with its message. */
 export function interpolate(value: string, vars: Readonly<Record<string, string | undefined>>): string {
@@ -60,5 +69,5 @@ export function composeService(name: string, vars: Readonly<Record<string, strin
   const image = ours ? finalStage(readFileSync(files.dockerfile, 'utf8')) : { env: {}, cmd: [] };
   const env: Record<string, string> = { ...image.env };
   for (const [key, value] of Object.entries(service.environment ?? {})) env[key] = interpolate(value, vars);
-  return { name, command: service.command ?? image.cmd, env, replicas: service.deploy?.replicas ?? 1, volumes: service.volumes ?? [] };
+  return { name, command: service.command ?? image.cmd, env, replicas: service.deploy?.replicas ?? 1, volumes: service.volumes ?? [], healthcheck: service.healthcheck?.test ?? [] };
 }

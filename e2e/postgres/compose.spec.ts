@@ -1,12 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { freePort, startEverything } from '../../tests/helpers/everything';
 import { startLlmServer, type LlmServer } from '../../tests/helpers/llm-server';
+import { postgresBinDir } from '../../tests/helpers/postgres';
 import { composeService, type ComposeService } from '../../tests/queue-compose-env';
 import { leaseName, processIdIn, sampleRunLocks, type Batch } from './helpers';
 
@@ -90,6 +92,17 @@ async function makeComposeDatabase(postgres: ComposeService): Promise<void> {
   }
 }
 
+/** The postgres service's health check, run by a shell as Docker runs CMD-SHELL, against the cluster (PGHOST/PGPORT for the container's socket). */
+async function healthCheck(postgres: ComposeService): Promise<string> {
+  const [kind, command] = postgres.healthcheck;
+  expect(kind).toBe('CMD-SHELL');
+  const cluster = new URL(process.env.E2E_DATABASE_URL as string);
+  const bin = postgresBinDir();
+  const env: Record<string, string> = { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, PGHOST: cluster.hostname, PGPORT: cluster.port };
+  const { stdout } = await promisify(execFile)('sh', ['-c', command as string], { env: env as NodeJS.ProcessEnv, timeout: 10_000 });
+  return stdout.trim();
+}
+
 /** DATABASE_URL as compose declares it, with the `postgres` service's address (compose's network) mapped to the cluster's. */
 function onCluster(databaseUrl: string): string {
   const url = new URL(databaseUrl);
@@ -118,6 +131,8 @@ test('compose.yaml: the app and its workers as declared, authentication on, a ke
   };
   const [postgres, app, worker] = (['postgres', 'app', 'worker'] as const).map((name) => composeService(name, vars)) as [ComposeService, ComposeService, ComposeService];
   await makeComposeDatabase(postgres);
+  // depends_on postgres: service_healthy, so its check passes first (exit 0).
+  expect(await healthCheck(postgres)).toMatch(/accepting connections/);
 
   expect(app.env.PORT).toBe('3000'); // published as 3000:3000; here the free port stands for it
   const appProcess = start(app, 1, { ...app.env, DATABASE_URL: onCluster(app.env.DATABASE_URL as string), PORT: String(port), DATA_DIR: volumeFor(app, 1) });
@@ -139,6 +154,10 @@ test('compose.yaml: the app and its workers as declared, authentication on, a ke
   expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   expect((await fetch(`${base}/api/batches`, { headers: { authorization: `Bearer ${'0'.repeat(48)}` } })).status).toBe(401);
   expect((await fetch(`${base}/api/batches`, { headers: admin })).status).toBe(200);
+  // ALLOW_STDIO_SERVERS=false: an authenticated user still cannot make the app run a command.
+  const stdio = await fetch(`${base}/api/servers`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'cmd', transport: 'stdio', command: 'true' }) });
+  expect(stdio.status).toBe(403);
+  expect(((await stdio.json()) as { error: { code: string } }).error.code).toBe('stdio_not_allowed');
 
   const [appId, ...workerIds] = await Promise.all([processIdIn(appProcess.log, 'work queue ready'), ...workers.map((w) => processIdIn(w.log, 'worker started'))]);
   const leases = { app: leaseName(appId as string), workers: workerIds.map(leaseName) };
