@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 // E2E_DATA_DIR (with NEXT_DIST_DIR and E2E_PORT) lets two e2e runs share a checkout.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
+// E2E_BENCH_RUNS (npm run bench:e2e:1m): the server starts on a copy of the metrics bench's cached database of that many runs.
+const BENCH_DATA = process.env.E2E_BENCH_RUNS ? `npx tsx e2e/bench-pages-data.ts ${DATA_DIR} && ` : '';
 
 export default defineConfig({
   testDir: './e2e',
@@ -27,9 +29,9 @@ export default defineConfig({
   },
   webServer: {
     // The production build (npm run build ran first), on a fresh data directory.
-    command: `rm -rf ${DATA_DIR} && HOST=127.0.0.1 PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn npm start`,
+    command: `rm -rf ${DATA_DIR} && ${BENCH_DATA}HOST=127.0.0.1 PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn npm start`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 60_000,
+    timeout: BENCH_DATA ? 180_000 : 60_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

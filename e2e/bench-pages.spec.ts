@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { median, timePage, VISITS } from './bench-pages-timing';
 
 // Benchmark mode only (npm run bench:e2e): fills the e2e database with 2,000 test cases and
 // 10,000 runs, then times every page until it is usable (its first screen drawn with its
@@ -13,7 +14,7 @@ const TARGET_MS = 1000;
 const DATABASE = path.resolve(process.env.E2E_DATA_DIR ?? '.e2e-data', 'mcp-eval.sqlite');
 const TAGS = ['smoke', 'regression', 'github', 'weather', 'slow path', 'nightly'];
 
-test.skip(!process.env.E2E_BENCH, 'benchmark mode only: E2E_BENCH=1');
+test.skip(!process.env.E2E_BENCH || Boolean(process.env.E2E_BENCH_RUNS), 'benchmark mode only: E2E_BENCH=1 (E2E_BENCH_RUNS is the 1M-run bench, e2e/bench-pages-1m.spec.ts)');
 test.setTimeout(180_000);
 
 /** Tops the seeded suite up to `n` cases (copies of the seeded ones' expectations, with tags), as a large suite would look. */
@@ -87,36 +88,6 @@ function insertRuns(file: string, n: number): void {
   })();
   db.close();
 }
-
-/**
- * Usable: the page's heading is shown, no loading indicator (the shared <Loading> state) is
- * left, and no view in the first screen is still waiting to be drawn (charts draw
- * progressively: those near the viewport at once, the rest in idle time). Complete: every
- * progressive view below the fold is drawn too. Checked in the page on every animation frame:
- * Playwright's expect() polls at 100, 250, 500 ms, which would round the figures up.
- */
-async function timePage(page: Page, url: string): Promise<{ usable: number; complete: number }> {
-  const started = Date.now();
-  await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(
-    () => {
-      const h1 = document.querySelector('h1');
-      if (!h1 || h1.getBoundingClientRect().height === 0) return false;
-      if (document.querySelector('.state-loading')) return false;
-      return [...document.querySelectorAll('[data-progressive="pending"]')].every((el) => el.getBoundingClientRect().top >= window.innerHeight);
-    },
-    undefined,
-    { polling: 'raf', timeout: 15_000 },
-  );
-  const usable = Date.now() - started;
-  if ((await page.locator('[data-progressive]').count()) === 0) return { usable, complete: usable };
-  await page.waitForFunction(() => !document.querySelector('[data-progressive="pending"]'), undefined, { polling: 'raf', timeout: 15_000 });
-  return { usable, complete: Date.now() - started };
-}
-
-const VISITS = 3;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 test('every page is usable within 1 s with 2,000 test cases and 10,000 runs in the database', async ({ page }) => {
   insertCases(DATABASE, CASES);
