@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSqlite } from '@/db/client';
 import { isPostgres } from '@/db/dialect';
-import { failRun, getSnapshot } from '@/db/queries/runs';
+import { completeRun, deleteRun, failRun, getSnapshot } from '@/db/queries/runs';
 import { get, run as runSql } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
 import { latestSnapshotSchema } from '@/db/queries/tool-schemas';
@@ -115,5 +115,38 @@ describe('storeRunTools', () => {
     await store(run, tools);
     await store(run, []);
     expect(await getSnapshot(run)).toEqual([]);
+  });
+});
+
+describe('a completion whose listing was dropped after this process remembered it', () => {
+  const values = {
+    llmResponseRaw: { samples: [] },
+    selectedServer: 'notes',
+    selectedTool: 'search',
+    extractedParameters: {},
+    confidenceScore: null,
+    confidenceCategory: null,
+    classification: 'TP' as const,
+    executionTimeMs: 5,
+    inputTokens: 1,
+    outputTokens: 1,
+    failureReasons: [],
+  };
+  const evaluation = { classification: 'TP' as const, toolCorrect: true, failureReasons: [] };
+  const listing: SnapshotToolInput[] = [{ serverName: 'dropped', serverUrl: null, name: 'only', exposedName: 'dropped__only', inputSchema: { type: 'object', title: 'dropped' } }];
+
+  it('stores the listing again and points the run at it (Postgres remembers listing ids between runs)', async () => {
+    const first = await newRun();
+    expect(await completeRun(first, listing, values, evaluation)).toBe(true);
+    // Its only run deleted, the listing goes with it (trigger); the id this process remembered names nothing now.
+    await deleteRun(first);
+    expect(await get(sql`select 1 as one from tool_sets t join tool_set_members m on m.tool_set_id = t.id join tool_snapshots s on s.id = m.snapshot_id where s.server_name = 'dropped'`)).toBeUndefined();
+    const second = await newRun();
+    expect(await completeRun(second, listing, values, evaluation)).toBe(true);
+    expect((await getSnapshot(second)).map((t) => [t.exposedName, t.inputSchema])).toEqual([['dropped__only', { type: 'object', title: 'dropped' }]]);
+    // And once more through the refreshed id.
+    const third = await newRun();
+    expect(await completeRun(third, listing, values, evaluation)).toBe(true);
+    expect((await getSnapshot(third)).map((t) => t.exposedName)).toEqual(['dropped__only']);
   });
 });

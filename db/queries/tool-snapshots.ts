@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { getSqlite } from '../client';
 import { all, dialectSql, get, run } from '../sql';
 import { toolSetHash, toolSnapshotHash } from '../tool-hash';
+import { getStorageEnv } from '@/lib/env';
 
 /**
  * Storage of what a run showed the model (README, "Tool snapshots"). Each distinct tool
@@ -70,9 +71,33 @@ export async function storeRunTools(runId: string, tools: readonly SnapshotToolI
   await pointRun(runId, await storeToolSet(tools));
 }
 
-/** The id of the stored listing of `tools` (one read), or undefined when it is not stored yet. Postgres's read share-locks it in the caller's transaction, if any. */
+/**
+ * Listing ids this process stored or found, by hash (a batch shows the same listing run after
+ * run). Ids are never reused, so a remembered id names its listing or, once that was dropped
+ * (its last run deleted), nothing: a caller pointing a run at it gets a foreign-key error and
+ * stores the listing again (storeToolSet refreshes the entry). Keyed by database too.
+ */
+const SET_ID_LIMIT = 1_000;
+const setIds = new Map<string, number>();
+const setKey = (setHash: string) => `${getStorageEnv().databaseUrl ?? getStorageEnv().dataDir}\n${setHash}`;
+
+function rememberSet(setHash: string, id: number): void {
+  if (setIds.size >= SET_ID_LIMIT) setIds.delete(setIds.keys().next().value as string);
+  setIds.set(setKey(setHash), id);
+}
+
+/**
+ * The id of the stored listing of `tools`, or undefined when it is not stored yet: remembered,
+ * else one read. A remembered id may name a listing dropped since (see setIds): for callers
+ * that handle that foreign-key error by calling storeToolSet.
+ */
 export async function findToolSet(tools: readonly SnapshotToolInput[]): Promise<number | undefined> {
-  return idByHash('tool_sets', plan(tools).setHash);
+  const { setHash } = plan(tools);
+  const known = setIds.get(setKey(setHash));
+  if (known !== undefined) return known;
+  const id = await idByHash('tool_sets', setHash);
+  if (id !== undefined) rememberSet(setHash, id);
+  return id;
 }
 
 /**
@@ -92,6 +117,7 @@ export async function storeToolSet(tools: readonly SnapshotToolInput[]): Promise
     // A listing is written once, whole, by whoever created it (sets never change afterwards).
     if (created) await writeMembers(setId, rows);
   }
+  rememberSet(setHash, setId);
   return setId;
 }
 
