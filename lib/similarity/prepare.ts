@@ -40,7 +40,8 @@ function prepareServer(server: string, tools: readonly SimilarityTool[], feature
  * and an analysis is usually run again on the same servers (another threshold, a fixed
  * description: only that server is prepared again). Bounded by tools, least recently used out.
  * The parts are shared between analyses: nothing downstream changes them (actions are copied
- * when they gain object vectors).
+ * when they gain object vectors). An analysis of more tools than the bound neither reads nor
+ * fills it (at 100,000 tools it would only churn, and its memory counts against the peak).
  */
 const MEMO_MAX_TOOLS = 50_000;
 const memo = new Map<string, ServerPart>();
@@ -50,7 +51,8 @@ function memoKey(server: string, tools: readonly SimilarityTool[], features: Fea
   return JSON.stringify([features.boilerplate, features.actions, server, tools.map((t) => t.name), tools.map((t) => t.description)]);
 }
 
-function preparedServer(server: string, tools: readonly SimilarityTool[], features: Features): ServerPart {
+function preparedServer(server: string, tools: readonly SimilarityTool[], features: Features, remember: boolean): ServerPart {
+  if (!remember) return prepareServer(server, tools, features);
   const key = memoKey(server, tools, features);
   const known = memo.get(key);
   if (known) {
@@ -60,14 +62,12 @@ function preparedServer(server: string, tools: readonly SimilarityTool[], featur
     return known;
   }
   const part = prepareServer(server, tools, features);
-  if (tools.length <= MEMO_MAX_TOOLS) {
-    memo.set(key, part);
-    memoTools += tools.length;
-    for (const [oldest, old] of memo) {
-      if (memoTools <= MEMO_MAX_TOOLS) break;
-      memo.delete(oldest);
-      memoTools -= old.texts.length;
-    }
+  memo.set(key, part);
+  memoTools += tools.length;
+  for (const [oldest, old] of memo) {
+    if (memoTools <= MEMO_MAX_TOOLS) break;
+    memo.delete(oldest);
+    memoTools -= old.texts.length;
   }
   return part;
 }
@@ -100,6 +100,7 @@ export async function prepareTools(tools: readonly SimilarityTool[], features: F
       server,
       indices.map((i) => tools[i]!),
       features,
+      tools.length <= MEMO_MAX_TOOLS,
     );
     indices.forEach((i, k) => {
       texts[i] = part.texts[k]!;
