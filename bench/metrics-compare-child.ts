@@ -12,23 +12,12 @@ import { selectBatchRunOutcomesFromRuns, selectCaseOutcomePairsFromRuns } from '
 import { all, get, run } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
 import { compareBatches } from '@/lib/metrics/compare';
+import { warmMedianMs } from './warm-median';
 
-const REPEATS = Number(process.env.BENCH_METRICS_REPEATS ?? 3);
 const WRITES = Number(process.env.BENCH_COMPARE_WRITES ?? 1000);
 const TRIGGERS = ['trg_metrics_compare_rollup_insert', 'trg_metrics_compare_rollup_update', 'trg_metrics_compare_rollup_delete'];
 
 export type CompareChildResult = { afterMs: number; beforeMs: number; same: boolean; insertMs: { with: number; without: number }; completeMs: { with: number; without: number } };
-
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < REPEATS; i++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  return times.sort((x, y) => x - y)[Math.floor(times.length / 2)] ?? Number.NaN;
-}
 
 class Rollback extends Error {}
 
@@ -85,8 +74,8 @@ async function main(): Promise<void> {
   const [a, b] = batchIds;
   if (!a || !b) throw new Error('the 1M-run cache has no two batches');
   const perRun = { pairs: selectCaseOutcomePairsFromRuns, outcomes: selectBatchRunOutcomesFromRuns };
-  const afterMs = await median(() => compareBatches(a, b));
-  const beforeMs = await median(() => compareBatches(a, b, perRun));
+  const afterMs = await warmMedianMs(() => compareBatches(a, b));
+  const beforeMs = await warmMedianMs(() => compareBatches(a, b, perRun));
   const same = JSON.stringify(await compareBatches(a, b)) === JSON.stringify(await compareBatches(a, b, perRun));
   const result: CompareChildResult = { afterMs, beforeMs, same, insertMs: await triggerCost(false), completeMs: await triggerCost(true) };
   await closeDb();

@@ -20,21 +20,11 @@ import {
 import { all, get } from '@/db/sql';
 import { getMetricsSummary, toScope } from '@/lib/metrics/summary';
 import { metricsFilterCases } from './metrics-filter-cases';
+import { warmMedianMs } from './warm-median';
 
-const REPEATS = Number(process.env.BENCH_METRICS_REPEATS ?? 3);
 const only = process.env.BENCH_METRICS_CASES ?? '';
 
-async function measure(fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < REPEATS; i++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return Math.round(times[Math.floor(times.length / 2)] ?? Number.NaN);
-}
+const measure = async (fn: () => Promise<unknown>): Promise<number> => Math.round(await warmMedianMs(fn));
 
 async function main(): Promise<void> {
   await prepareDatabase();
