@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { all, get } from '../sql';
+import { all, dialectSql, get } from '../sql';
 import type { MatrixRunRow } from './batch-matrix';
 import type { ModelSettingsRow } from './runs';
 import type { Page } from './util';
@@ -60,6 +60,9 @@ export type LastVerdictRow = {
 /**
  * One query for the whole page: completed runs of these cases (idx_test_runs_test_case),
  * ranked per (case, provider, model) by completion time, the first of each kept.
+ * On SQLite `+r.status` keeps the status index out: without statistics the planner read the
+ * 970k completed runs through it instead of one case's ~5k (1M runs: 220 -> 20 ms CPU for one case).
+ * Postgres has no unary plus on text and plans by its statistics.
  */
 export async function listLastVerdicts(testCaseIds: string[]): Promise<LastVerdictRow[]> {
   if (testCaseIds.length === 0) return [];
@@ -67,13 +70,14 @@ export async function listLastVerdicts(testCaseIds: string[]): Promise<LastVerdi
     testCaseIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  const completedStatus = dialectSql({ sqlite: sql`+r.status`, postgres: sql`r.status` });
   return all<LastVerdictRow>(
     sql`select "testCaseId", "runId", provider, model, classification, "completedAt" from (
          select r.test_case_id as "testCaseId", r.id as "runId", ms.provider, ms.model, r.classification, r.completed_at as "completedAt",
                 row_number() over (partition by r.test_case_id, ms.provider, ms.model order by r.completed_at desc, r.id desc) as nth
            from test_runs r
            join model_settings ms on ms.id = r.model_settings_id
-          where r.test_case_id in (${ids}) and r.status = 'completed' and r.classification is not null
+          where r.test_case_id in (${ids}) and ${completedStatus} = 'completed' and r.classification is not null
        ) ranked where nth = 1
        order by "testCaseId", "completedAt" desc, "runId" desc`,
   );
