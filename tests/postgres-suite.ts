@@ -89,6 +89,7 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/metrics-rollup-migration.test.ts', reason: 'builds a SQLite file at migration 0014 and checks the backfill of SQLite migration 0015' },
   { file: 'tests/metrics-latency-tool-histogram-migration.test.ts', reason: 'builds a SQLite file at migration 0018 and checks the backfill and triggers of SQLite migration 0019 (Postgres 0006: postgres-schema.test.ts)' },
   { file: 'tests/metrics-rollup-batch-index-migration.test.ts', reason: 'builds a SQLite file at migration 0016 and reads SQLite query plans after migration 0017' },
+  { file: 'tests/metrics-compare-rollup-migration.test.ts', reason: 'builds a SQLite file at migration 0017 and checks the backfill and triggers of SQLite migration 0018 against the per-run compare reads' },
   { file: 'tests/metrics-resolved-runs.test.ts', reason: "the resolved run set is SQLite's temp table; on Postgres every scope passes through (the summary tests cover it there)" },
   { file: 'tests/queue-pg-boss.test.ts', reason: 'Postgres by nature: starts its own cluster (or takes the provided one) and a second process on it in the default project already' },
   { file: 'lib/eval/run/batch.test.ts', reason: "the in-process runner (SQLite's queue): its job events, its concurrency bound and its cancel; Postgres batches go through pg-boss (tests/queue-*.test.ts, tests/eval-engine.test.ts)" },
