@@ -5,7 +5,7 @@ import { sortFlagged, type FlaggedList, type IndexedPair } from './flagged-pairs
 import type { Scoring } from './scoring';
 import { scanNeighboursInWorkers, type KernelResult } from './kernel/pool';
 import type { KernelEngine } from './kernel/protocol';
-import { matrixScores, scanNeighboursCooperatively, symmetricMatrixCooperatively, type PairScores } from './vector';
+import { matrixScores, scanNeighboursCooperatively, symmetricMatrixCooperatively, type PairList, type PairScores } from './vector';
 
 /** Above this many tools a response lists flagged pairs and top-k neighbours, not all n^2 pairs. */
 export const LARGE_INPUT = 200;
@@ -91,7 +91,7 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
   const source: PairScores = raw ? matrixScores(raw, n) : scoring.description;
   const cut = scale.rawCutFor(options.threshold);
   let kernel: KernelResult['stats'] | null = null;
-  let scan: Pick<KernelResult, 'neighbours' | 'candidates'>;
+  let scan: { neighbours: KernelResult['neighbours']; candidates: PairList | PairList[] };
   if (scoring.dense && usesKernel(scoring, mode, options)) {
     const result = await scanNeighboursInWorkers(scoring.dense, options.topK, cut, {
       ...(options.signal ? { signal: options.signal } : {}),
@@ -99,11 +99,14 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
     kernel = result.stats;
-    scan = result;
+    // The workers' chunks as they are (result.candidates would copy them into one list).
+    scan = { neighbours: result.neighbours, candidates: result.candidateLists };
   } else scan = await scanNeighboursCooperatively(source, options.topK, cut, pause);
-  const { neighbours, candidates } = scan;
+  const { neighbours } = scan;
 
-  const flagged = await sortFlagged(candidates, n, scale.score, options.threshold, pause);
+  const flagged = await sortFlagged(scan.candidates, n, scale.score, options.threshold, pause);
+  // Unreferenced from here: the candidates (234 MB at 100,000 tools) can go before the rest is built.
+  scan.candidates = [];
   await pause();
 
   const fullRaw = mode === 'all' && scoring.full ? await symmetricMatrixCooperatively(scoring.full, undefined, pause) : null;

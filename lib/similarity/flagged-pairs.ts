@@ -60,19 +60,32 @@ class SortedFlagged implements FlaggedList {
  * index (a x n + b), one score at a time with `pause` between, so millions of pairs never hold
  * the event loop in one piece.
  */
-export async function sortFlagged(candidates: PairList, count: number, score: (raw: number) => number, threshold: number, pause: Yielder): Promise<FlaggedList> {
-  const steps = new Uint16Array(candidates.length);
+export async function sortFlagged(
+  candidates: PairList | readonly PairList[],
+  count: number,
+  score: (raw: number) => number,
+  threshold: number,
+  pause: Yielder,
+): Promise<FlaggedList> {
+  // The kernel's candidates come in chunks (read in place: no merged copy); one list is one chunk.
+  const lists = Array.isArray(candidates) ? (candidates as readonly PairList[]) : [candidates as PairList];
+  // Per candidate, its score step + 1 (0: not flagged), one array per chunk.
+  const marks = lists.map((l) => new Uint16Array(l.length));
   const perStep = new Float64Array(STEPS + 1);
   let flagged = 0;
-  for (let p = 0; p < candidates.length; p++) {
-    const similarity = score(candidates.values[p]!);
-    if (similarity >= threshold) {
-      const step = Math.round(similarity * STEPS);
-      steps[p] = step + 1;
-      perStep[step]!++;
-      flagged++;
+  for (let c = 0; c < lists.length; c++) {
+    const list = lists[c]!;
+    const steps = marks[c]!;
+    for (let p = 0; p < list.length; p++) {
+      const similarity = score(list.values[p]!);
+      if (similarity >= threshold) {
+        const step = Math.round(similarity * STEPS);
+        steps[p] = step + 1;
+        perStep[step]!++;
+        flagged++;
+      }
+      if ((p & 4095) === 0) await pause();
     }
-    if ((p & 4095) === 0) await pause();
   }
   // Strongest first: offsets run from the top score down.
   const offset = new Float64Array(STEPS + 2);
@@ -83,14 +96,18 @@ export async function sortFlagged(candidates: PairList, count: number, score: (r
   const keys = new Float64Array(flagged);
   const scores = new Uint16Array(flagged);
   const fill = Float64Array.from(offset);
-  for (let p = 0; p < candidates.length; p++) {
-    const marked = steps[p]!;
-    if (marked === 0) continue;
-    const step = marked - 1;
-    const at = fill[step]!++;
-    keys[at] = candidates.a[p]! * count + candidates.b[p]!;
-    scores[at] = step;
-    if ((p & 4095) === 0) await pause();
+  for (let c = 0; c < lists.length; c++) {
+    const list = lists[c]!;
+    const steps = marks[c]!;
+    for (let p = 0; p < list.length; p++) {
+      const marked = steps[p]!;
+      if (marked === 0) continue;
+      const step = marked - 1;
+      const at = fill[step]!++;
+      keys[at] = list.a[p]! * count + list.b[p]!;
+      scores[at] = step;
+      if ((p & 4095) === 0) await pause();
+    }
   }
   for (let step = STEPS; step >= 0; step--) {
     if (perStep[step]! > 1) keys.subarray(offset[step]!, offset[step]! + perStep[step]!).sort();

@@ -310,6 +310,70 @@ export class PairBuffer {
   }
 }
 
+/**
+ * Pairs in fixed-size chunks (`chunk` pairs, 12 bytes each): growing never copies and at most
+ * one chunk is part-empty, where a doubling buffer holds up to twice its pairs and, while it
+ * grows, three times. The kernel's workers keep their candidates here (19.5M of them at
+ * 100,000 tools) and transfer the chunks; the request thread reads them as they are.
+ */
+export class ChunkedPairs {
+  private readonly done: PairList[] = [];
+  private current: PairList;
+
+  constructor(private readonly chunk = 1 << 20) {
+    this.current = ChunkedPairs.empty(Math.min(chunk, 4096));
+  }
+
+  private static empty(capacity: number): PairList {
+    return { a: new Int32Array(capacity), b: new Int32Array(capacity), values: new Float32Array(capacity), length: 0 };
+  }
+
+  push(a: number, b: number, value: number): void {
+    let c = this.current;
+    if (c.length === c.a.length) {
+      if (c.a.length < this.chunk) {
+        // A small first chunk doubles up to the chunk size (most analyses keep few pairs).
+        const next = ChunkedPairs.empty(Math.min(this.chunk, c.a.length * 2));
+        next.a.set(c.a);
+        next.b.set(c.b);
+        next.values.set(c.values);
+        next.length = c.length;
+        c = next;
+      } else {
+        this.done.push(c);
+        c = ChunkedPairs.empty(this.chunk);
+      }
+      this.current = c;
+    }
+    c.a[c.length] = a;
+    c.b[c.length] = b;
+    c.values[c.length] = value;
+    c.length++;
+  }
+
+  /** The chunks in push order; the last one trimmed to its pairs (a view, so its buffer still holds `chunk`). */
+  toLists(): PairList[] {
+    const c = this.current;
+    const last = { a: c.a.subarray(0, c.length), b: c.b.subarray(0, c.length), values: c.values.subarray(0, c.length), length: c.length };
+    return [...this.done, ...(c.length > 0 ? [last] : [])];
+  }
+}
+
+/** The pair lists as one (a copy; one list is returned as it is). */
+export function concatPairs(lists: readonly PairList[]): PairList {
+  if (lists.length === 1) return lists[0]!;
+  const length = lists.reduce((s, l) => s + l.length, 0);
+  const out: PairList = { a: new Int32Array(length), b: new Int32Array(length), values: new Float32Array(length), length };
+  let at = 0;
+  for (const l of lists) {
+    out.a.set(l.a.subarray(0, l.length), at);
+    out.b.set(l.b.subarray(0, l.length), at);
+    out.values.set(l.values.subarray(0, l.length), at);
+    at += l.length;
+  }
+  return out;
+}
+
 /** Columns per tile of the scan's fast path (see visit). */
 const SCAN_TILE = 256;
 

@@ -7,7 +7,7 @@ import { getEnv } from '@/lib/env';
 import { yieldToEventLoop } from '@/lib/event-loop';
 import type { Calibration } from '@/lib/embeddings/types';
 import type { ToolAction } from '@/lib/text/actions';
-import type { Neighbours, PackedVectors, PairList } from '../vector';
+import { concatPairs, type Neighbours, type PackedVectors, type PairList } from '../vector';
 import { mergeNeighbours } from './merge';
 import { CONTROL_CANCEL, type KernelEngine, type KernelJob, type KernelPartial, type KernelReply } from './protocol';
 
@@ -35,7 +35,10 @@ export type KernelOptions = {
 
 export type KernelResult = {
   neighbours: Neighbours;
-  candidates: PairList;
+  /** The candidate pairs as the workers' chunks (no copy): what the analysis reads. */
+  candidateLists: PairList[];
+  /** The same as one list, copied on first read (tests; the analysis never reads it). */
+  readonly candidates: PairList;
   stats: { engine: KernelEngine; workers: number; blocks: number; rawMs: number; scanMs: number; wallMs: number };
 };
 
@@ -251,8 +254,14 @@ export function scanNeighboursInWorkers(input: KernelInput, topK: number, cut: n
       .then(async (parts) => {
         signal?.removeEventListener('abort', onAbort);
         const merged = await mergeNeighbours(n, parts);
+        let joined: PairList | null = null;
         resolve({
-          ...merged,
+          neighbours: merged.neighbours,
+          candidateLists: merged.candidates,
+          get candidates() {
+            joined ??= concatPairs(merged.candidates);
+            return joined;
+          },
           stats: {
             engine,
             workers: parts.length,

@@ -1,4 +1,5 @@
 import type { Calibration } from '@/lib/embeddings/types';
+import type { PairList } from '../vector';
 
 /** How a worker computes raw cosines: ONNX Runtime's Gemm (MLAS, SIMD) or the plain JS kernel of vector.ts. */
 export type KernelEngine = 'onnx' | 'js';
@@ -39,9 +40,8 @@ export type KernelPartial = {
   k: number;
   indices: Int32Array;
   values: Float32Array;
-  a: Int32Array;
-  b: Int32Array;
-  scores: Float32Array;
+  /** This worker's candidate pairs in chunks (tile-scan.ts), their buffers transferred. */
+  candidates: PairList[];
   blocks: number;
   rawMs: number;
   scanMs: number;

@@ -144,10 +144,8 @@ export async function runJob(job: KernelJob): Promise<KernelReply> {
     k: neighbours.k,
     indices: neighbours.indices,
     values: neighbours.values,
-    // Views into the growth buffers, which are transferred whole (no copy of millions of pairs).
-    a: candidates.a,
-    b: candidates.b,
-    scores: candidates.values,
+    // The chunks' buffers are transferred whole (no copy of millions of pairs).
+    candidates,
     blocks,
     rawMs: Math.round(times.rawMs),
     scanMs: Math.round(times.scanMs),

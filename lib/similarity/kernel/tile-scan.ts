@@ -1,4 +1,4 @@
-import { PairBuffer, type Neighbours, type PairList } from '../vector';
+import { ChunkedPairs, type Neighbours, type PairList } from '../vector';
 
 /**
  * The workers' scan: top-k neighbours of every item and the pairs at or above `cut`, fed one
@@ -23,7 +23,8 @@ export type TileScanner = {
   readonly skip: Float32Array;
   /** The same for the object term alone (objectBound): at or above `skip`, since that term lifts less. */
   readonly skipObjects: Float32Array;
-  finish(): { neighbours: Neighbours; candidates: PairList };
+  /** The candidates in chunks (ChunkedPairs), in scan order. */
+  finish(): { neighbours: Neighbours; candidates: PairList[] };
 };
 
 /** `bound` and `objectBound` (skip-bound.ts) maintain `skip` and `skipObjects`; without one its array stays -Infinity (nothing is skipped). */
@@ -42,7 +43,7 @@ export function tileScanner(
   const low = new Float32Array(n).fill(-Infinity);
   const skip = new Float32Array(n).fill(-Infinity);
   const skipObjects = new Float32Array(n).fill(-Infinity);
-  const candidates = new PairBuffer(4096);
+  const candidates = new ChunkedPairs();
   let hits = new Int32Array(0);
   // The adjustment's bound is taken just under the cut (a pair exactly at it is kept).
   const belowCut = cut - 1e-7;
@@ -98,7 +99,7 @@ export function tileScanner(
     },
     finish() {
       for (let p = 0; p < values.length; p++) if (indices[p] === -1) values[p] = 0;
-      return { neighbours: { k: kk, indices, values }, candidates: candidates.toList() };
+      return { neighbours: { k: kk, indices, values }, candidates: candidates.toLists() };
     },
   };
 }

@@ -12,7 +12,7 @@ if (!port) throw new Error('lib/similarity/kernel/worker.ts runs as a worker thr
 port.on('message', (job: KernelJob) => {
   runJob(job).then(
     (reply) => {
-      const transfer = reply.type === 'done' ? [reply.indices.buffer, reply.values.buffer, reply.a.buffer, reply.b.buffer, reply.scores.buffer] : [];
+      const transfer = reply.type === 'done' ? [reply.indices.buffer, reply.values.buffer, ...reply.candidates.flatMap((c) => [c.a.buffer, c.b.buffer, c.values.buffer])] : [];
       port.postMessage(reply, transfer as ArrayBuffer[]);
     },
     (err: unknown) => port.postMessage({ type: 'error', jobId: job.jobId, message: err instanceof Error ? err.message : String(err) } satisfies KernelReply),
