@@ -312,6 +312,12 @@ export const testRuns = sqliteTable(
     index('idx_test_runs_compare')
       .on(t.batchId, t.testCaseId, t.modelSettingsId)
       .where(sql`${t.status} = 'completed' and ${t.classification} is not null`),
+    // The flaky cases (db/queries/flaky.ts): every completed, judged run read in (case, model settings,
+    // listing, batch) order with the columns the verdict and the sample disagreement need, from the
+    // index alone (no table read per run, no sort for the grouping).
+    index('idx_test_runs_flaky')
+      .on(t.testCaseId, t.modelSettingsId, t.toolSetId, t.batchId, t.classification, t.createdAt, t.samples, t.confidenceScore, t.confidenceSource)
+      .where(sql`${t.status} = 'completed' and ${t.classification} is not null`),
     check(
       'ck_test_runs_status',
       sql`${t.status} in ('pending', 'running', 'completed', 'failed', 'cancelled')`,
@@ -537,6 +543,10 @@ export const evaluationResults = sqliteTable(
     // Covering index for the confusion matrix (expected vs selected tool), read in GROUP BY
     // order; the run's created_at makes it cover a date filter too, so no range needs a sort.
     index('idx_evaluation_results_tool_pair').on(t.expectedServer, t.expectedTool, t.selectedServer, t.selectedTool, t.runCreatedAt),
+    // The runs whose pass^k failed (a few percent), for the flaky cases' sample disagreement.
+    index('idx_evaluation_results_pass_k_failed')
+      .on(t.testRunId)
+      .where(sql`${t.passK} = 0`),
     check('ck_evaluation_results_classification', sql`${t.classification} in ('TP', 'FP', 'TN', 'FN')`),
     check(
       'ck_evaluation_results_scores',

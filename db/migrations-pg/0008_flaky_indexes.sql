@@ -1,0 +1,2 @@
+CREATE INDEX "idx_evaluation_results_pass_k_failed" ON "evaluation_results" USING btree ("test_run_id") WHERE "evaluation_results"."pass_k" = false;--> statement-breakpoint
+CREATE INDEX "idx_test_runs_flaky" ON "test_runs" USING btree ("test_case_id","model_settings_id","tool_set_id","batch_id","classification","created_at","samples","confidence_score","confidence_source") WHERE "test_runs"."status" = 'completed' and "test_runs"."classification" is not null;

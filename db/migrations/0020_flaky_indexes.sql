@@ -1,0 +1,2 @@
+CREATE INDEX `idx_evaluation_results_pass_k_failed` ON `evaluation_results` (`test_run_id`) WHERE "evaluation_results"."pass_k" = 0;--> statement-breakpoint
+CREATE INDEX `idx_test_runs_flaky` ON `test_runs` (`test_case_id`,`model_settings_id`,`tool_set_id`,`batch_id`,`classification`,`created_at`,`samples`,`confidence_score`,`confidence_source`) WHERE "test_runs"."status" = 'completed' and "test_runs"."classification" is not null;
