@@ -19,6 +19,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Base URL the app is reachable at; the demo servers are registered under it. */
   APP_URL: z.string().url().optional(),
+  /** Base URL the demo servers are registered under when other processes must reach the app by another name (compose: http://app:3000); default APP_URL. */
+  DEMO_SERVER_URL: z.string().url().optional(),
   /** 32+ characters; when unset a random key is generated into DATA_DIR/secret.key (0600). */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   /** Registering stdio servers runs commands on this machine; default: only on loopback. */
@@ -66,6 +68,8 @@ export type Env = {
   /** A Postgres connection URL, or undefined for SQLite in dataDir. */
   databaseUrl: string | undefined;
   appUrl: string;
+  /** Where the demo servers are registered: DEMO_SERVER_URL, else appUrl (queue workers in other containers call them there). */
+  demoServerUrl: string;
   appSecret: string | undefined;
   allowStdioServers: boolean;
   seedDemo: boolean;
@@ -154,6 +158,7 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    demoServerUrl: (e.DEMO_SERVER_URL ?? e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
     appSecret: e.APP_SECRET,
     allowStdioServers: e.ALLOW_STDIO_SERVERS ?? isLoopbackHost(e.HOST),
     seedDemo: e.SEED_DEMO,

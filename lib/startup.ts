@@ -47,11 +47,11 @@ export async function runStartup(): Promise<void> {
   const unrated = await recoverPendingAssessments(isPostgres() ? [] : undefined);
   if (unrated) log.warn('runs whose self-assessment the last stop cut off are unrated', { runs: unrated });
   if (env.seedDemo) {
-    const seeded = await seedDemoData(env.appUrl);
-    if (seeded.seeded) log.info('demo data seeded', { servers: seeded.servers, testCases: seeded.testCases, appUrl: env.appUrl });
+    const seeded = await seedDemoData(env.demoServerUrl);
+    if (seeded.seeded) log.info('demo data seeded', { servers: seeded.servers, testCases: seeded.testCases, demoServerUrl: env.demoServerUrl });
   }
-  const moved = await repointDemoServers(env.appUrl);
-  if (moved) log.info('demo servers now point at this address', { servers: moved, appUrl: env.appUrl });
+  const moved = await repointDemoServers(env.demoServerUrl);
+  if (moved) log.info('demo servers now point at this address', { servers: moved, demoServerUrl: env.demoServerUrl });
   void checkDemoServersWhenListening().catch((err: unknown) =>
     log.warn('demo server check failed', { error: err instanceof Error ? err.message : String(err) }),
   );

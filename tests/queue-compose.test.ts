@@ -10,6 +10,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { getEnv, isLoopbackHost } from '@/lib/env';
+import { checkRequest } from '@/lib/security/gate';
+import { gatePolicyFrom } from '@/lib/security/policy';
 import { composeService, finalStage, interpolate } from './queue-compose-env';
 
 const Env = z.record(z.string(), z.string());
@@ -119,6 +122,23 @@ describe('compose.yaml resolved as docker compose would (tests/queue-compose-env
     const pg = composeService('postgres', vars);
     expect(pg.env).toEqual({ POSTGRES_USER: 'mcp_eval', POSTGRES_DB: 'mcp_eval', POSTGRES_PASSWORD: 'pw' });
     expect(pg.command).toEqual([]);
+  });
+
+  it('registers the demo servers where the workers reach the app: its service name, which the app answers to', () => {
+    // A worker container's localhost is the worker itself: demo servers at APP_URL's default would fail its runs.
+    for (const appUrl of [undefined, 'http://localhost:3000', 'https://evals.example.com']) {
+      const app = composeService('app', { ...vars, APP_URL: appUrl });
+      const env = getEnv(app.env as NodeJS.ProcessEnv);
+      const demo = new URL(env.demoServerUrl);
+      expect(isLoopbackHost(demo.hostname), env.demoServerUrl).toBe(false);
+      // The name of the service whose container serves it, on the port the app listens on in that container.
+      expect(demo.hostname).toBe('app');
+      expect(demo.port).toBe(app.env.PORT);
+      // The app's gate accepts that Host (else 421 host_not_allowed), also for an MCP client's POST.
+      const headers = new Headers({ host: demo.host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
+      expect(checkRequest({ method: 'POST', path: '/demo/todo/mcp', headers }, gatePolicyFrom(env))).toEqual({ ok: true });
+      expect(env.appUrl).toBe((appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''));
+    }
   });
 
   it('reads the Dockerfile\'s final stage only', () => {

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,6 +114,32 @@ function onCluster(databaseUrl: string): string {
   return url.toString();
 }
 
+/**
+ * DEMO_SERVER_URL as compose declares it: the `app` service's name and container port (compose's network, which the
+ * workers' containers reach it by), mapped to where the app listens here. Under the old default (APP_URL, localhost)
+ * this fails: in a worker's container localhost is the worker.
+ */
+function onAppService(demoServerUrl: string, port: number): string {
+  const url = new URL(demoServerUrl);
+  expect(`${url.hostname}:${url.port}`).toBe('app:3000');
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** An MCP client's POST to the app with another Host header (fetch would not send it): the gate's answer. */
+function postWithHost(port: number, route: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    const req = http.request({ host: '127.0.0.1', port, path: route, method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** The service's /data volume as a folder of its own (one per replica, as named volumes are per project). */
 function volumeFor(service: ComposeService, replica: number): string {
   expect(service.env.DATA_DIR).toBe('/data');
@@ -135,7 +162,8 @@ test('compose.yaml: the app and its workers as declared, authentication on, a ke
   expect(await healthCheck(postgres)).toMatch(/accepting connections/);
 
   expect(app.env.PORT).toBe('3000'); // published as 3000:3000; here the free port stands for it
-  const appProcess = start(app, 1, { ...app.env, DATABASE_URL: onCluster(app.env.DATABASE_URL as string), PORT: String(port), DATA_DIR: volumeFor(app, 1) });
+  const demoBase = onAppService(app.env.DEMO_SERVER_URL as string, port);
+  const appProcess = start(app, 1, { ...app.env, DATABASE_URL: onCluster(app.env.DATABASE_URL as string), DEMO_SERVER_URL: demoBase, PORT: String(port), DATA_DIR: volumeFor(app, 1) });
   // depends_on app: service_started, so the workers start beside it.
   const workers = Array.from({ length: worker.replicas }, (_, i) =>
     start(worker, i + 1, { ...worker.env, DATABASE_URL: onCluster(worker.env.DATABASE_URL as string), DATA_DIR: volumeFor(worker, i + 1) }),
@@ -158,6 +186,15 @@ test('compose.yaml: the app and its workers as declared, authentication on, a ke
   const stdio = await fetch(`${base}/api/servers`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'cmd', transport: 'stdio', command: 'true' }) });
   expect(stdio.status).toBe(403);
   expect(((await stdio.json()) as { error: { code: string } }).error.code).toBe('stdio_not_allowed');
+
+  // The seeded demo servers are registered where every container reaches the app (mapped here), and the app answers
+  // to compose's name for it (ALLOWED_HOSTS), as a worker's MCP client sends it.
+  const servers = (await (await fetch(`${base}/api/servers?limit=100`, { headers: admin })).json()) as { items: { name: string; url?: string }[] };
+  const demoUrls = servers.items.map((s) => s.url ?? '').filter((url) => url.includes('/demo/'));
+  expect(demoUrls.length, JSON.stringify(servers.items)).toBeGreaterThan(0);
+  for (const url of demoUrls) expect(url.startsWith(`${demoBase}/demo/`), url).toBe(true);
+  expect(await postWithHost(port, '/demo/todo/mcp', new URL(app.env.DEMO_SERVER_URL as string).host)).not.toBe(421);
+  expect(await postWithHost(port, '/demo/todo/mcp', 'elsewhere.example:3000')).toBe(421);
 
   const [appId, ...workerIds] = await Promise.all([processIdIn(appProcess.log, 'work queue ready'), ...workers.map((w) => processIdIn(w.log, 'worker started'))]);
   const leases = { app: leaseName(appId as string), workers: workerIds.map(leaseName) };
