@@ -199,23 +199,30 @@ function caseIdIn(ids: readonly string[]): SQL {
   });
 }
 
-/** The latest `perPair` judged runs of each of the given test cases (every model; the caller keeps its pairs). */
+/**
+ * The latest `perPair` judged runs of each of the given test cases (every model; the caller keeps its pairs).
+ * The runs are ranked on their own columns first and only the kept ones read their evaluation, batch and
+ * listing (1M runs, 20 cases of ~5k runs: 926 -> ~380 ms CPU on SQLite). On SQLite `+r.status` keeps the
+ * status index (970k completed runs) out for the cases' runs (idx_test_runs_test_case).
+ */
 export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number): Promise<FlakyHistoryRow[]> {
   if (testCaseIds.length === 0) return [];
+  const completed = dialectSql({ sqlite: sql`+r.status = 'completed'`, postgres: sql`r.status = 'completed'` });
   return all<FlakyHistoryRow>(sql`
-    select "runId", "testCaseId", provider, model, "batchId", "batchName", classification, samples, "confidenceScore", "confidenceSource",
-      "passK", "toolSetHash", "createdAt"
+    select r.id as "runId", r.test_case_id as "testCaseId", latest.provider as provider, latest.model as model, r.batch_id as "batchId", b.name as "batchName",
+      r.classification as classification, r.samples as samples, r.confidence_score as "confidenceScore", r.confidence_source as "confidenceSource",
+      cast(e.pass_k as integer) as "passK", ts.hash as "toolSetHash", r.created_at as "createdAt"
     from (
-      select r.id as "runId", r.test_case_id as "testCaseId", m.provider as provider, m.model as model, r.batch_id as "batchId", b.name as "batchName",
-        r.classification as classification, r.samples as samples, r.confidence_score as "confidenceScore", r.confidence_source as "confidenceSource",
-        cast(e.pass_k as integer) as "passK", ts.hash as "toolSetHash", r.created_at as "createdAt",
+      select r.id, m.provider, m.model,
         row_number() over (partition by r.test_case_id, m.provider, m.model order by r.created_at desc, r.id desc) as rn
       from test_runs r
       join model_settings m on m.id = r.model_settings_id
-      left join evaluation_results e on e.test_run_id = r.id
-      left join run_batches b on b.id = r.batch_id
-      left join tool_sets ts on ts.id = r.tool_set_id
-      where ${caseIdIn(testCaseIds)} and r.status = 'completed' and r.classification is not null
-    ) latest where rn <= ${perPair}
-    order by "testCaseId", provider, model, "createdAt" desc`);
+      where ${caseIdIn(testCaseIds)} and ${completed} and r.classification is not null
+    ) latest
+    join test_runs r on r.id = latest.id
+    left join evaluation_results e on e.test_run_id = r.id
+    left join run_batches b on b.id = r.batch_id
+    left join tool_sets ts on ts.id = r.tool_set_id
+    where latest.rn <= ${perPair}
+    order by "testCaseId", provider, model, "createdAt" desc, "runId" desc`);
 }
