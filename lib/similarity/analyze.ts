@@ -93,14 +93,16 @@ export async function analyzePairs(scoring: Scoring, options: AnalysisOptions): 
   let kernel: KernelResult['stats'] | null = null;
   let scan: { neighbours: KernelResult['neighbours']; candidates: PairList | PairList[] };
   if (scoring.dense && usesKernel(scoring, mode, options)) {
-    const result = await scanNeighboursInWorkers(scoring.dense, options.topK, cut, {
+    // No local holds the result: its chunks must be collectable once scan.candidates lets go.
+    scan = await scanNeighboursInWorkers(scoring.dense, options.topK, cut, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.engine ? { engine: options.engine } : {}),
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    }).then((result) => {
+      kernel = result.stats;
+      // The workers' chunks as they are (result.candidates would copy them into one list).
+      return { neighbours: result.neighbours, candidates: result.candidateLists };
     });
-    kernel = result.stats;
-    // The workers' chunks as they are (result.candidates would copy them into one list).
-    scan = { neighbours: result.neighbours, candidates: result.candidateLists };
   } else scan = await scanNeighboursCooperatively(source, options.topK, cut, pause);
   const { neighbours } = scan;
 

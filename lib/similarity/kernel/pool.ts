@@ -242,7 +242,12 @@ export function scanNeighboursInWorkers(input: KernelInput, topK: number, cut: n
     if (signal?.aborted) throw abortError();
     return runOnWorkers(startPool(size), job, timeoutMs, (c) => (cancel = c));
   });
-  queue = run.catch(() => undefined);
+  // Not run.catch(): that promise would hold the job's parts (every candidate chunk, 234 MB at
+  // 100,000 tools) until the next job.
+  queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
 
   return new Promise<KernelResult>((resolve, reject) => {
     const onAbort = () => {
