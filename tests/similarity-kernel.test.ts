@@ -224,12 +224,12 @@ describe('failures are errors, not hangs', () => {
     expect(next.neighbours.k).toBe(3);
   });
 
-  it('sizes blocks so a block stays about 64 MB whatever the number of tools, and there are enough to share', () => {
+  it('sizes blocks so a block stays about 32 MB whatever the number of tools, and there are enough to share', () => {
     expect(kernelBlockRows(2_797)).toBe(176);
     expect(Math.ceil(2_796 / kernelBlockRows(2_797))).toBe(16);
-    expect(kernelBlockRows(20_000)).toBe(836);
-    expect(kernelBlockRows(100_000)).toBe(164);
-    expect(kernelBlockRows(100_000) * 100_000 * 4).toBeLessThanOrEqual(67_108_864);
+    expect(kernelBlockRows(20_000)).toBe(416);
+    expect(kernelBlockRows(100_000)).toBe(80);
+    expect(kernelBlockRows(100_000) * 100_000 * 4).toBeLessThanOrEqual(33_554_432);
     expect(kernelBlockRows(10_000_000)).toBe(4);
   });
 });

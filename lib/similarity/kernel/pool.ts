@@ -56,8 +56,8 @@ export class KernelError extends AppError {
   }
 }
 
-/** Scores per block and worker (64 MB of Float32): rows = this / n, so memory stays bounded at any n. */
-const BLOCK_FLOATS = 16_777_216;
+/** Scores per block and worker (32 MB of Float32; 64 MB put the 100k analysis over its 2 GB target): rows = this / n, so memory stays bounded at any n. */
+const BLOCK_FLOATS = 8_388_608;
 /**
  * At least this many blocks: the workers take blocks as they free up, and the first blocks of
  * the triangle are the longest, so 3 blocks of 1,024 rows at 2,797 tools left one worker with
