@@ -56,6 +56,7 @@ describe.skipIf(!hasSharedData)('prepareTools, server by server and remembered',
     const again = await prepareTools(tools);
     expect(again).toEqual(expected);
     // Remembered: the same action objects, not parsed again.
+    expect(again.actions.length).toBeGreaterThan(100);
     expect(again.actions.every((a, i) => a === first.actions[i])).toBe(true);
 
     // One server's descriptions changed: that server is prepared again, the others come from memory.

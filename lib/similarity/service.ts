@@ -175,12 +175,25 @@ export async function similarityRecommendations(body: SimilarityRequest, ctx: Si
   return { ...rest, pairs: pairs.filter((p) => p.flagged), recommendations: recommendations ?? { issues: [], revisions: [], pairsConsidered: 0, truncated: false, revisedBy: 'rules', notes: [] } };
 }
 
+/**
+ * The action-adjusted scores build their indexes on first read (scoring.ts), which a report
+ * does: build each here in a turn of its own, not inside the streamed report's first slice.
+ */
+async function buildScoreIndexes(scoring: SimilarityRun['scoring']): Promise<void> {
+  for (const scores of [scoring.description, scoring.full]) {
+    if (!scores || scores.count < 2) continue;
+    scores.pair(0, 1);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 export type ReportFile = { body: string | ReadableStream<Uint8Array>; contentType: string; fileName: string };
 
 /** POST /api/similarity/report: recommendations are included unless the body says otherwise (a report is read by people). */
 export async function similarityReport(body: SimilarityRequest, ctx: SimilarityCallContext, formatId: string, table: CsvTable): Promise<ReportFile> {
   const format = getReportFormat(formatId);
   const run = await runSimilarity(body, ctx, { recommending: body.includeRecommendations ?? true, withOverlap: true });
+  await buildScoreIndexes(run.scoring);
   const data = buildReportData(run, table);
   const stamp = data.generatedAt.replace(/[:.]/g, '-');
   const suffix = format.id === 'csv' ? `-${table}` : '';
