@@ -276,45 +276,12 @@ export type Neighbours = { k: number; indices: Int32Array; values: Float32Array 
 /** Pairs (a < b) with their raw scores, in scan order; typed arrays because there may be millions. */
 export type PairList = { a: Int32Array; b: Int32Array; values: Float32Array; length: number };
 
-/** Pairs in growing typed arrays (there may be millions), doubling when full; the kernel's workers transfer them whole. */
-export class PairBuffer {
-  a: Int32Array;
-  b: Int32Array;
-  values: Float32Array;
-  length = 0;
-
-  constructor(capacity = 1024) {
-    this.a = new Int32Array(capacity);
-    this.b = new Int32Array(capacity);
-    this.values = new Float32Array(capacity);
-  }
-
-  push(a: number, b: number, value: number): void {
-    if (this.length === this.a.length) {
-      const grow = <T extends Int32Array | Float32Array>(old: T, next: T): T => {
-        next.set(old);
-        return next;
-      };
-      this.a = grow(this.a, new Int32Array(this.length * 2));
-      this.b = grow(this.b, new Int32Array(this.length * 2));
-      this.values = grow(this.values, new Float32Array(this.length * 2));
-    }
-    this.a[this.length] = a;
-    this.b[this.length] = b;
-    this.values[this.length] = value;
-    this.length++;
-  }
-
-  toList(): PairList {
-    return { a: this.a.subarray(0, this.length), b: this.b.subarray(0, this.length), values: this.values.subarray(0, this.length), length: this.length };
-  }
-}
-
 /**
  * Pairs in fixed-size chunks (`chunk` pairs, 12 bytes each): growing never copies and at most
  * one chunk is part-empty, where a doubling buffer holds up to twice its pairs and, while it
  * grows, three times. The kernel's workers keep their candidates here (19.5M of them at
- * 100,000 tools) and transfer the chunks; the request thread reads them as they are.
+ * 100,000 tools) and transfer the chunks; the request thread reads them as they are. The
+ * request thread's own scan (neighbourScanner) keeps its candidates here too.
  */
 export class ChunkedPairs {
   private readonly done: PairList[] = [];
@@ -384,7 +351,7 @@ export function neighbourScanner(n: number, k: number, cut: number) {
   const values = new Float32Array(n * kk).fill(-Infinity);
   // The weakest kept score per row: most pairs are rejected by one comparison.
   const floor = new Float32Array(n).fill(-Infinity);
-  const candidates = new PairBuffer();
+  const candidates = new ChunkedPairs();
   let tileFloor = new Float32Array(0);
 
   const offer = (row: number, col: number, value: number) => {
@@ -433,7 +400,7 @@ export function neighbourScanner(n: number, k: number, cut: number) {
     },
     finish(): { neighbours: Neighbours; candidates: PairList } {
       for (let p = 0; p < values.length; p++) if (indices[p] === -1) values[p] = 0;
-      return { neighbours: { k: kk, indices, values }, candidates: candidates.toList() };
+      return { neighbours: { k: kk, indices, values }, candidates: concatPairs(candidates.toLists()) };
     },
   };
 }
