@@ -7,36 +7,18 @@
 import { sql } from 'drizzle-orm';
 import { closeDb, prepareDatabase } from '@/db/client';
 import { countRunsByStatus } from '@/db/queries/runs';
-import { all, get } from '@/db/sql';
+import { all } from '@/db/sql';
 import { compareBatches } from '@/lib/metrics/compare';
-import type { MetricsFilters } from '@/lib/metrics/filters';
 import { getMetricsSummary } from '@/lib/metrics/summary';
-import { metricsFilterCases } from './metrics-filter-cases';
-
-const REPEATS = Number(process.env.BENCH_METRICS_REPEATS ?? 3);
+import { lookUpMetricsFilterCases } from './metrics-filter-cases';
+import { medianOfCallsMs } from './warm-median';
 
 export type CaseResult = { label: string; ms: number; figures: unknown };
 
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
-
-/** Median of warm calls, after one call that warms the caches; and what the call returned. */
+/** Median of warm calls, after one call that warms the caches; and what that call returned. */
 async function measure(fn: () => Promise<unknown>): Promise<{ ms: number; figures: unknown }> {
   const figures = await fn();
-  const times: number[] = [];
-  for (let i = 0; i < REPEATS; i++) times.push(await time(fn));
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)] ?? Number.NaN, figures };
-}
-
-/** The filter cases of bench/metrics-1m.bench.ts, looked up through the portable layer. */
-async function filterCases(): Promise<[string, MetricsFilters][]> {
-  const batchIds = (await all<{ id: string }>(sql`select id from run_batches where name like 'syn batch %' order by name`)).map((r) => r.id);
-  const first = await get<{ provider: 'openai'; model: string }>(sql`select provider, model from model_settings where model = 'gpt-4o-mini' order by id limit 1`);
-  return metricsFilterCases(batchIds, first);
+  return { ms: await medianOfCallsMs(fn), figures };
 }
 
 /** BENCH_METRICS_CASES=<text>: only the cases whose label holds it (a quick look at one figure). */
@@ -45,7 +27,7 @@ const only = process.env.BENCH_METRICS_CASES ?? '';
 async function main(): Promise<void> {
   await prepareDatabase();
   const results: CaseResult[] = [];
-  for (const [label, filters] of await filterCases()) {
+  for (const [label, filters] of await lookUpMetricsFilterCases()) {
     if (label.includes(only)) results.push({ label, ...(await measure(() => getMetricsSummary(filters))) });
   }
   const batchIds = (await all<{ id: string }>(sql`select id from run_batches order by name`)).map((r) => r.id);

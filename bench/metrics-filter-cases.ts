@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { all, get } from '@/db/sql';
 import type { MetricsFilters } from '@/lib/metrics/filters';
 
 /**
@@ -29,4 +31,11 @@ export function metricsFilterCases(batchIds: string[], model: { provider: 'opena
     ['the whole month (every run)', { from: '2025-01-01', to: '2025-01-31' }],
     ['one week, date-times with offsets', { from: '2025-01-13T09:30:00+02:00', to: '2025-01-20T17:45:00-05:00' }],
   ];
+}
+
+/** The cases over the synthetic batches and the first gpt-4o-mini settings, looked up through the portable layer (either database). */
+export async function lookUpMetricsFilterCases(): Promise<[string, MetricsFilters][]> {
+  const batchIds = (await all<{ id: string }>(sql`select id from run_batches where name like 'syn batch %' order by name`)).map((r) => r.id);
+  const first = await get<{ provider: 'openai'; model: string }>(sql`select provider, model from model_settings where model = 'gpt-4o-mini' order by id limit 1`);
+  return metricsFilterCases(batchIds, first);
 }

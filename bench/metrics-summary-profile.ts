@@ -3,7 +3,6 @@
  * own (median of warm calls) on whichever database this process runs on (DATA_DIR or DATABASE_URL), as
  * metrics-dialect-child.ts. `node --conditions=react-server --import tsx bench/metrics-summary-profile.ts`.
  */
-import { sql } from 'drizzle-orm';
 import { closeDb, prepareDatabase } from '@/db/client';
 import { readMetricsSnapshot, selectEvaluationTotals, selectRunRollups, selectToolCells } from '@/db/queries/metrics';
 import { selectCallOutcomes, selectSequenceCaseFigures } from '@/db/queries/metrics-calls';
@@ -17,9 +16,8 @@ import {
   selectRollupRunRollups,
   selectRollupToolCells,
 } from '@/db/queries/metrics-rollup';
-import { all, get } from '@/db/sql';
 import { getMetricsSummary, toScope } from '@/lib/metrics/summary';
-import { metricsFilterCases } from './metrics-filter-cases';
+import { lookUpMetricsFilterCases } from './metrics-filter-cases';
 import { warmMedianMs } from './warm-median';
 
 const only = process.env.BENCH_METRICS_CASES ?? '';
@@ -28,10 +26,8 @@ const measure = async (fn: () => Promise<unknown>): Promise<number> => Math.roun
 
 async function main(): Promise<void> {
   await prepareDatabase();
-  const batchIds = (await all<{ id: string }>(sql`select id from run_batches where name like 'syn batch %' order by name`)).map((r) => r.id);
-  const first = await get<{ provider: 'openai'; model: string }>(sql`select provider, model from model_settings where model = 'gpt-4o-mini' order by id limit 1`);
   const rows = [];
-  for (const [label, filters] of metricsFilterCases(batchIds, first)) {
+  for (const [label, filters] of await lookUpMetricsFilterCases()) {
     if (!label.includes(only)) continue;
     const scope = toScope(filters);
     const rollup = canReadRollup(scope);
