@@ -166,3 +166,41 @@ describe('import and export', () => {
     expect(badFormat.status).toBe(400);
   });
 });
+
+describe('a negative case with {} as expected parameters (issue 18)', () => {
+  const storedParameters = async (id: string) => (await get<{ p: unknown }>(sql`select expected_parameters as p from test_cases where id = ${id}`))?.p;
+
+  it('POST accepts {} on a negative case and stores null, as the editor sends it; a non-empty object stays a 400', async () => {
+    const res = await create({ name: 'empty-params negative', query: 'Thanks, that is all', serverIds: [ids.alpha], expectedServer: null, expectedTool: null, expectedParameters: {} });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ expectedServer: null, expectedTool: null, expectedParameters: null });
+    expect(await storedParameters(res.body.id)).toBeNull();
+    const bad = await create({ name: 'non-empty negative', query: 'Thanks', serverIds: [ids.alpha], expectedParameters: { a: 1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details?.map((d) => d.path)).toEqual(['expectedParameters']);
+  });
+
+  it('PATCH of a negative case with {} is accepted and stored as null', async () => {
+    const created = await create({ name: 'empty-params patched', query: 'Bye', serverIds: [ids.alpha] });
+    const id = created.body.id;
+    const res = await call<TestCase & ErrorBody>(caseRoute.PATCH, 'PATCH', `/api/test-cases/${id}`, { params: { id }, body: { expectedParameters: {} } });
+    expect(res.status).toBe(200);
+    expect(res.body.expectedParameters).toBeNull();
+    expect(await storedParameters(id)).toBeNull();
+  });
+
+  it.each([
+    ['json', JSON.stringify([{ name: 'neg-json', query: 'hello', servers: ['alpha'], expectedServer: null, expectedTool: null, expectedParameters: {} }, { name: 'neg-json bad', query: 'hello', servers: ['alpha'], expectedParameters: { a: 1 } }])],
+    ['jsonl', [{ name: 'neg-jsonl', query: 'hello', servers: ['alpha'], expectedParameters: {} }, { name: 'neg-jsonl bad', query: 'hello', servers: ['alpha'], expectedParameters: { a: 1 } }].map((r) => JSON.stringify(r)).join('\n')],
+    ['csv', 'name,query,servers,expectedServer,expectedTool,expectedParameters\nneg-csv,hello,alpha,,,{}\nneg-csv bad,hello,alpha,,,"{""a"":1}"\n'],
+  ] as const)('an import (%s) of a negative case with {} creates it with null parameters; {"a":1} fails', async (format, text) => {
+    const res = await call<ImportReport & { results: { id?: string }[] }>(importRoute.POST, 'POST', '/api/test-cases/import', { rawBody: text, query: { format } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ total: 2, created: 1, failed: 1 });
+    expect(res.body.results[1]?.errors?.map((e) => e.path)).toEqual(['expectedParameters']);
+    const id = res.body.results[0]?.id ?? '';
+    const read = await call<TestCase>(caseRoute.GET, 'GET', `/api/test-cases/${id}`, { params: { id } });
+    expect(read.body).toMatchObject({ name: `neg-${format}`, expectedTool: null, expectedParameters: null });
+    expect(await storedParameters(id)).toBeNull();
+  });
+});

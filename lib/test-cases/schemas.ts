@@ -54,7 +54,10 @@ const fields = {
 
 type Expectation = { expectedServer?: string | null; expectedTool?: string | null; expectedParameters?: unknown };
 
-/** Both null (a negative case: no tool should be called) or both set; parameters need a tool. */
+/** `{}` expects nothing, as null does: a negative case may give it (files often do) and it is stored as null. */
+export const isNoParameters = (v: unknown): boolean => v == null || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+
+/** Both null (a negative case: no tool should be called) or both set; parameters (other than `{}`) need a tool. */
 function checkExpectation(v: Expectation, ctx: z.RefinementCtx): void {
   const server = v.expectedServer ?? null;
   const tool = v.expectedTool ?? null;
@@ -65,7 +68,7 @@ function checkExpectation(v: Expectation, ctx: z.RefinementCtx): void {
       message: 'expectedServer and expectedTool are set together, or both null for a negative case',
     });
   }
-  if (tool === null && v.expectedParameters != null) {
+  if (tool === null && !isNoParameters(v.expectedParameters)) {
     ctx.addIssue({ code: 'custom', path: ['expectedParameters'], message: 'a negative case (no expected tool) cannot expect parameters' });
   }
 }

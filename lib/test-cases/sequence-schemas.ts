@@ -173,7 +173,7 @@ export function checkSequence(v: SequenceInput, ctx: z.RefinementCtx): void {
   const calls = v.expectedCalls;
   if (calls) {
     const first = calls[0];
-    const pairGiven = (v.expectedServer ?? null) !== null || (v.expectedTool ?? null) !== null || (v.expectedParameters ?? null) !== null;
+    const pairGiven = (v.expectedServer ?? null) !== null || (v.expectedTool ?? null) !== null || emptyAsNull(v.expectedParameters) !== null;
     if (pairGiven && (!first || first.server !== v.expectedServer || first.tool !== v.expectedTool || !sameJson(first.arguments, v.expectedParameters))) {
       ctx.addIssue({
         code: 'custom',

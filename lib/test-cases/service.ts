@@ -17,7 +17,7 @@ import { assertArgumentTypes } from './argument-types';
 import { assertSequenceTools } from './sequence-tools';
 import { toTestCaseDto, type TestCaseDto } from './dto';
 import { MAX_STEPS_DEFAULT } from '../eval/sequence/types';
-import { TestCaseInputSchema, type TestCaseInput, type TestCasePatch } from './schemas';
+import { isNoParameters, TestCaseInputSchema, type TestCaseInput, type TestCasePatch } from './schemas';
 
 export async function requireTestCase(id: string): Promise<TestCaseWithServers> {
   const row = await getTestCase(id);
@@ -69,7 +69,8 @@ export async function toTestCaseValues(raw: TestCaseInput, servers: McpServerRow
     query: input.query,
     expectedMcpServerName: input.expectedServer,
     expectedToolName: input.expectedTool,
-    expectedParameters: input.expectedParameters,
+    // A negative case's `{}` (accepted by the schema) is stored as null, as the editor sends it.
+    expectedParameters: input.expectedTool === null && isNoParameters(input.expectedParameters) ? null : input.expectedParameters,
     argumentMatching: input.argumentMatching ?? 'strict',
     ...sequence,
   };
