@@ -142,6 +142,9 @@ describe('an experiment on two confusable tools with the description-sensitive m
     expect(f1.pValue!).toBeLessThan(0.05);
     expect(f1.low!).toBeGreaterThan(0);
     expect(rewrite.comparison!.metrics.accuracy).toMatchObject({ outcome: 'improved' });
+    // The two no-tool cases stay untouched: specificity 1 on both sides; two units are too few to tell anyway.
+    expect(rewrite.metrics!.specificity.value).toBe(1);
+    expect(rewrite.comparison!.metrics.specificity).toMatchObject({ delta: 0, outcome: 'too_few_cases' });
     expect(rewrite.comparison!.flipped.regressed).toEqual([]);
     const fixed = rewrite.comparison!.flipped.fixed;
     expect(fixed.map((f) => f.testCaseName).sort()).toEqual(DOCUMENT_QUERIES.map((_, i) => `document ${i + 1}`).sort());
@@ -188,6 +191,8 @@ describe('an experiment on two confusable tools with the description-sensitive m
     const rewrite = variant(experiment, 'rewrite');
     const batch = await call<{ name: string; status: string; counts: { total: number } }>(batchRoute.GET, 'GET', `/api/batches/${rewrite.batchId}`, { params: { id: rewrite.batchId as string } });
     expect(batch.body).toMatchObject({ name: 'Separate search from documents · rewrite', status: 'completed', counts: { total: 20 } });
+    // The batch names its experiment and variant (the batch and run pages link to the experiment).
+    expect(batch.body).toMatchObject({ experiment: { id: experiment.id, name: 'Separate search from documents', variant: 'rewrite' } });
     const shown = await all<{ description: string }>(
       sql`select distinct d.description from tool_definitions d join test_runs r on r.id = d.test_run_id where r.batch_id = ${rewrite.batchId} and d.name = 'search_notes'`,
     );
@@ -256,6 +261,11 @@ describe('validation', () => {
       [{ name: 'bad name', changes: [{ server: 'notes', tool: 'search_notes', name: 'has space' }] }, /variants\.0\.changes\.0\.name/],
       [{ name: 'clash', changes: [{ server: 'notes', tool: 'search_notes', name: 'open_document' }] }, /variants\.0\.changes\.0\.name/],
       [{ name: 'schema', changes: [{ server: 'notes', tool: 'search_notes', inputSchema: { type: 'string' } }] }, /variants\.0\.changes\.0\.inputSchema/],
+      // Annotations are checked as a static server's are, at creation rather than at apply.
+      [{ name: 'annotations', changes: [{ server: 'notes', tool: 'search_notes', description: 'y', annotations: { foo: 1 } }] }, /variants\.0\.changes\.0\.annotations/],
+      [{ name: 'hint type', changes: [{ server: 'notes', tool: 'search_notes', description: 'y', annotations: { readOnlyHint: 'yes' } }] }, /variants\.0\.changes\.0\.annotations\.readOnlyHint/],
+      // Models are never shown annotations: such a variant would run the baseline again.
+      [{ name: 'hints only', changes: [{ server: 'notes', tool: 'search_notes', annotations: { readOnlyHint: true } }] }, /variants\.0\.changes: .*never shown/],
     ];
     for (const [v, field] of cases) {
       const res = await post({ models: [model()], variants: [v] });

@@ -2,7 +2,7 @@
 export type { ExperimentDto, VariantDto, ExperimentStatus, ChangedToolDto } from '@/lib/experiments/dto';
 export type { Estimate, Delta, FlipDto, ConfusionDto, VariantMetrics, VariantComparison } from '@/lib/experiments/results';
 export type { ToolChange } from '@/lib/experiments/schemas';
-export type { ClassificationMetric as MetricName } from '@/lib/stats/counts';
+export type { ExperimentMetric as MetricName } from '@/lib/experiments/results';
 export type { PatchExport, ToolsExport } from '@/lib/experiments/export';
 
 import type { z } from 'zod';

@@ -114,3 +114,14 @@ export async function listJudgedRuns(batchId: string): Promise<JudgedRun[]> {
     .where(eq(evaluationResults.batchId, batchId))
     .orderBy(asc(testRuns.createdAt), asc(testRuns.id));
 }
+
+/** The experiment and variant a batch runs, if it is one of an experiment's variant batches. */
+export async function experimentOfBatch(batchId: string): Promise<{ id: string; name: string; variant: string } | null> {
+  const [row] = await getDb()
+    .select({ id: experiments.id, name: experiments.name, variant: experimentVariants.name })
+    .from(experimentVariants)
+    .innerJoin(experiments, eq(experiments.id, experimentVariants.experimentId))
+    .where(eq(experimentVariants.batchId, batchId))
+    .limit(1);
+  return row ?? null;
+}

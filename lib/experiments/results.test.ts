@@ -44,6 +44,15 @@ describe('estimateMetrics', () => {
     expect(m.f1.method).toMatch(/bootstrap/);
   });
 
+  it('gives specificity TN / (TN + FP) with a Wilson interval, as the metrics summary defines it', () => {
+    const m = estimateMetrics([run('1', 'TP'), run('2', 'TN'), run('3', 'TN'), run('4', 'TN'), run('5', 'FP')])!;
+    expect(m.specificity.value).toBeCloseTo(3 / 4, 12);
+    expect(m.specificity.method).toMatch(/Wilson/);
+    expect(m.specificity.low!).toBeLessThan(0.75);
+    expect(m.specificity.high!).toBeGreaterThan(0.75);
+    expect(estimateMetrics([run('1', 'TP')])!.specificity).toMatchObject({ value: null, low: null, high: null });
+  });
+
   it('leaves a metric with nothing to divide by null, interval included', () => {
     const m = estimateMetrics([run('1', 'TN')])!;
     expect(m.precision).toMatchObject({ value: null, low: null, high: null });
@@ -59,6 +68,21 @@ describe('compareVariant', () => {
     expect(c.flipped.fixed).toEqual([{ testCaseId: '1', testCaseName: 'name of 1', model: 'openai/m', before: 'FN', after: 'TP' }]);
     expect(c.flipped.regressed).toEqual([{ testCaseId: '2', testCaseName: 'name of 2', model: 'openai/m', before: 'TP', after: 'FN' }]);
     expect(c.metrics.accuracy).toMatchObject({ delta: 0, outcome: 'too_few_cases' });
+  });
+
+  it('compares specificity on the no-tool cases only, pairing them like accuracy (exact McNemar)', () => {
+    const ids = Array.from({ length: 10 }, (_, i) => `n${i}`);
+    // Ten no-tool cases the model wrongly answered with a tool, all left alone after; the tool cases regress, which specificity must not see.
+    const baseline = [...ids.map((id) => run(id, 'FP')), run('t1', 'TP'), run('t2', 'TP')];
+    const variant = [...ids.map((id) => run(id, 'TN')), run('t1', 'FN'), run('t2', 'FN')];
+    const c = compareVariant(baseline, variant);
+    expect(c.metrics.specificity).toMatchObject({ delta: 1, outcome: 'improved' });
+    expect(c.metrics.specificity.pValue!).toBeCloseTo(2 / 1024, 12);
+    expect(c.metrics.specificity.method).toBe(c.metrics.accuracy.method);
+    // No no-tool case at all: nothing to compare, never an error.
+    const none = compareVariant([run('t1', 'TP')], [run('t1', 'FN')]);
+    expect(none.metrics.specificity.delta ?? 0).toBe(0);
+    expect(none.metrics.specificity.outcome).not.toBe('improved');
   });
 
   it('a different model setting is a different unit', () => {

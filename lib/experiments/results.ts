@@ -23,11 +23,17 @@ export type VariantMetrics = {
   recall: Estimate;
   f1: Estimate;
   accuracy: Estimate;
+  /** TN / (TN + FP): how often the model left the tools alone when no tool was expected. */
+  specificity: Estimate;
 };
+
+/** The headline metrics of an experiment: lib/stats' four and specificity (computed here; the CLI gate's list stays four). */
+export type ExperimentMetric = ClassificationMetric | 'specificity';
+export const EXPERIMENT_METRICS: readonly ExperimentMetric[] = ['f1', 'precision', 'recall', 'accuracy', 'specificity'];
 export type Delta = Pick<MetricComparison, 'delta' | 'pValue' | 'outcome' | 'method'> & { low: number | null; high: number | null };
 export type FlipDto = { testCaseId: string; testCaseName: string; model: string; before: Classification; after: Classification };
 export type VariantComparison = {
-  metrics: Record<ClassificationMetric, Delta>;
+  metrics: Record<ExperimentMetric, Delta>;
   flipped: { fixed: FlipDto[]; regressed: FlipDto[] };
 };
 type ToolSide = { server: string; tool: string } | null;
@@ -72,6 +78,7 @@ export function estimateMetrics(runs: readonly JudgedRun[]): VariantMetrics | nu
     // F1 has no closed-form interval worth trusting at these sizes: a percentile bootstrap over units.
     f1: { value: f1.estimate, low: f1.interval?.lower ?? null, high: f1.interval?.upper ?? null, method: `${f1.method} over case x model units, ${DEFAULT_CONFIDENCE * 100}%` },
     accuracy: wilson(c.tp + c.tn, total),
+    specificity: wilson(c.tn, c.tn + c.fp),
   };
 }
 
@@ -81,6 +88,17 @@ function toOutcomes(runs: readonly JudgedRun[]): CaseOutcome[] {
 
 function toDelta(m: MetricComparison): Delta {
   return { delta: m.delta, low: m.interval?.lower ?? null, high: m.interval?.upper ?? null, pValue: m.pValue, outcome: m.outcome, method: m.method };
+}
+
+/**
+ * Specificity is accuracy on the units where no tool was expected (every outcome of such a unit
+ * is TN or FP, on both sides, since the expectation is the case's): so its delta is the
+ * accuracy comparison of those units alone, the same paired test and interval as accuracy
+ * (exact McNemar and Newcombe for one outcome per unit, else the paired resampling).
+ */
+function specificityComparison(baseline: readonly JudgedRun[], variant: readonly JudgedRun[]): MetricComparison {
+  const negatives = (runs: readonly JudgedRun[]) => toOutcomes(runs.filter((r) => r.classification === 'TN' || r.classification === 'FP'));
+  return compareOutcomes(negatives(baseline), negatives(variant)).metrics.accuracy;
 }
 
 /** The variant against the baseline on the (case, model) units both have a verdict for. */
@@ -101,6 +119,7 @@ export function compareVariant(baseline: readonly JudgedRun[], variant: readonly
       recall: toDelta(result.metrics.recall),
       f1: toDelta(result.metrics.f1),
       accuracy: toDelta(result.metrics.accuracy),
+      specificity: toDelta(specificityComparison(baseline, variant)),
     },
     flipped: { fixed: result.fixed.map(flip), regressed: result.regressed.map(flip) },
   };

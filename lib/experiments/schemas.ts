@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConcurrencySchema, RunNameSchema, TestCaseIdsSchema } from '../eval/api/schemas';
 import { ModelConfigSchema } from '../providers/types';
+import { ToolAnnotationsSchema } from '../servers/static-tools/tool';
 
 /** The baseline variant's reserved name: the tools as the servers list them. */
 export const ORIGINAL_VARIANT = 'original';
@@ -17,7 +18,8 @@ export const ToolChangeSchema = z
     description: z.string().max(10_000).optional(),
     name: z.string().regex(TOOL_NAME, 'name must be 1-128 letters, digits, ".", "_" or "-"').optional(),
     inputSchema: JsonObject.optional(),
-    annotations: JsonObject.optional(),
+    /** MCP's annotations, checked as a static server's are (apply writes them there); models are never shown them. */
+    annotations: ToolAnnotationsSchema.optional(),
   })
   .strict()
   .refine((c) => c.description !== undefined || c.name !== undefined || c.inputSchema !== undefined || c.annotations !== undefined, {
@@ -38,6 +40,14 @@ export const VariantSchema = z
       .min(1, 'a variant needs at least one change')
       .max(200)
       .superRefine((changes, ctx) => {
+        // The runner shows a model each tool's name, description and input schema only
+        // (lib/eval/run/runner.ts): annotations alone would run the baseline again under a new name.
+        if (changes.every((c) => c.description === undefined && c.name === undefined && c.inputSchema === undefined)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'this variant changes only annotations, which models are never shown (they see a tool\'s name, description and input schema): it would equal "original"; change a description, name or inputSchema too',
+          });
+        }
         const seen = new Set<string>();
         changes.forEach((c, i) => {
           const key = JSON.stringify([c.server, c.tool]);

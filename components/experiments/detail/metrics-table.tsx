@@ -8,6 +8,7 @@ const METRICS: { id: MetricName; label: string }[] = [
   { id: 'precision', label: 'Precision' },
   { id: 'recall', label: 'Recall' },
   { id: 'accuracy', label: 'Accuracy' },
+  { id: 'specificity', label: 'Specificity' },
 ];
 
 /** A variant's metrics with 95% intervals and, for a non-baseline variant, the change against the baseline. */
@@ -64,7 +65,7 @@ export function MetricsTable({ variant, baseline }: { variant: VariantDto; basel
         TP {m.counts.tp} · FP {m.counts.fp} · TN {m.counts.tn} · FN {m.counts.fn} of {m.counts.total} · how the intervals are computed
       </summary>
       <p className="muted">
-        F1: {m.f1.method}. Precision, recall and accuracy: {m.precision.method}.{comparison ? ` Change against original: ${comparison.metrics.f1.method}.` : ''}
+        F1: {m.f1.method}. Precision, recall, accuracy and specificity: {m.precision.method}.{comparison ? ` Change against original: ${comparison.metrics.f1.method}.` : ''}
       </p>
     </details>
     </div>

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { queries } from '@/components/data/queries';
 import { Badge } from '@/components/ui/badge';
 import { ErrorState, Loading } from '@/components/ui/states';
+import { ExperimentRefLink } from '@/components/experiments/batch-experiment-link';
 import { BaselineActions, DownloadReportMenu } from '../batches/batch-actions';
 import { CancelBatchButton } from '../batches/cancel-batch-button';
 import { batchModelLabels, formatDateTime } from '../format';
@@ -35,6 +36,7 @@ export function BatchPage({ id }: { id: string }) {
           <h1>{b ? b.name : 'Batch'}</h1>
           {b ? <Badge value={b.status} /> : null}
         </div>
+        <ExperimentRefLink experiment={b?.experiment} />
       </header>
       {batch.isPending ? <Loading label="Loading the batch…" /> : null}
       {batch.isError ? <ErrorState error={batch.error} onRetry={() => void batch.refetch()} /> : null}

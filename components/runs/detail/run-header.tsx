@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { RunDetail } from '@/components/data/queries';
+import { BatchExperimentLink } from '@/components/experiments/batch-experiment-link';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime, shortId } from '../format';
 
@@ -31,6 +32,7 @@ export function RunHeader({ run }: { run: RunDetail }) {
         {' · '}
         <Link href={`/test-cases/${encodeURIComponent(run.testCaseId)}`}>the test case and its history</Link>
       </p>
+      <BatchExperimentLink batchId={run.batchId} />
     </header>
   );
 }

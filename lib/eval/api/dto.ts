@@ -154,7 +154,11 @@ export type BatchDto = {
   createdAt: string;
   startedAt: string | null;
   completedAt: string | null;
+  /** The experiment whose variant this batch runs (GET /api/batches/{id} only; absent from the list). */
+  experiment?: BatchExperimentDto | null;
 };
+
+export type BatchExperimentDto = { id: string; name: string; variant: string };
 
 export function toBatchDto(row: RunBatchRow, counts: RunCounts): BatchDto {
   return {

@@ -9,6 +9,7 @@
  */
 import 'server-only';
 import { getBatch, insertBatchWithRuns, setBatchStatus } from '@/db/queries/batches';
+import { experimentOfBatch } from '@/db/queries/experiments';
 import { cancelPendingRuns, claimNextRun, countRunsByStatus, getModelSettings, getRun, markRunRunning, type ModelSettingsRow } from '@/db/queries/runs';
 import { existingTestCaseIds, listTestCaseIds } from '@/db/queries/test-cases';
 import { NotFoundError, UnprocessableError } from '../../errors';
@@ -165,7 +166,7 @@ export async function getBatchDto(id: string): Promise<BatchDto> {
   if (!row) throw new NotFoundError('Batch', id);
   const counts = (await countRunsByStatus([id])).get(id);
   if (!counts) throw new Error('no counts');
-  return toBatchDto(row, counts);
+  return { ...toBatchDto(row, counts), experiment: await experimentOfBatch(id) };
 }
 
 const CANCEL_WAIT_MS = 5_000;
