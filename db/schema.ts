@@ -318,6 +318,11 @@ export const testRuns = sqliteTable(
     index('idx_test_runs_flaky')
       .on(t.testCaseId, t.modelSettingsId, t.toolSetId, t.batchId, t.classification, t.createdAt, t.samples, t.confidenceScore, t.confidenceSource)
       .where(sql`${t.status} = 'completed' and ${t.classification} is not null`),
+    // A flaky pair's latest runs (db/queries/flaky.ts selectFlakyHistory): each (case, model settings)'s completed,
+    // judged runs newest first, so its latest few are one seek each instead of ranking every run of the case.
+    index('idx_test_runs_flaky_history')
+      .on(t.testCaseId, t.modelSettingsId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'completed' and ${t.classification} is not null`),
     check(
       'ck_test_runs_status',
       sql`${t.status} in ('pending', 'running', 'completed', 'failed', 'cancelled')`,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { prepareDatabase } from '@/db/client';
-import { selectFlakyPairs, selectFlakyPairsPerRun, type FlakyFilter } from '@/db/queries/flaky';
+import { selectFlakyHistory, selectFlakyHistoryRanked, selectFlakyPairs, selectFlakyPairsPerRun, type FlakyFilter } from '@/db/queries/flaky';
 import { get, run } from '@/db/sql';
 import { createRunWriter, type Tool } from './helpers/synthetic-runs';
 
@@ -52,6 +52,14 @@ beforeAll(async () => {
   // Pairs flaky by disagreement alone: samples split (one run), and pass^k failed with the right answer at full confidence.
   const alone = w.testCase({ name: 'agg case alone', expected: tools[0] ?? null });
   later.push([w.run({ testCaseId: alone, batchId: batches[0], modelSettingsId: gptA, selected: tools[0], samples: 3, confidence: 2 / 3, passK: true }), 'sample_agreement']);
+  // History ties: both settings of gpt-agg at the same instants (the latest runs across settings come in id order).
+  const ties = w.testCase({ name: 'agg case ties', expected: tools[0] ?? null });
+  caseIds.push(ties);
+  for (let i = 0; i < 8; i++) {
+    const at = new Date(Date.UTC(2025, 0, 2) + Math.floor(i / 3) * 1000).toISOString();
+    w.run({ testCaseId: ties, batchId: pick(batches), modelSettingsId: settings[i % 2] ?? gptA, selected: pick(tools), samples: 1, confidence: 1, passK: true, createdAt: at });
+    if (i % 3 === 0) w.run({ testCaseId: ties, modelSettingsId: settings[1] ?? gptA, status: 'failed', selected: null, createdAt: at });
+  }
   const passKOnly = w.testCase({ name: 'agg case pass-k', expected: tools[0] ?? null });
   later.push([w.run({ testCaseId: passKOnly, batchId: batches[1], modelSettingsId: gptA, selected: tools[0], samples: 3, confidence: 1, passK: false }), 'sample_agreement']);
   await w.flush();
@@ -81,6 +89,20 @@ describe('flaky pairs from aggregates', () => {
     expect(exact.some((p) => p.flippedToolSets > 0)).toBe(true);
     expect(exact.some((p) => p.disagreeingRuns > 0 && p.flippedToolSets === 0)).toBe(true);
     expect(exact.some((p) => p.provider === 'local' && p.disagreeingRuns > 0)).toBe(true);
+  });
+
+  it('give each case the same latest runs per provider and model as ranking all its runs', async () => {
+    const runs = (rows: { runId: string }[]) => rows.length;
+    for (const perPair of [1, 2, 3, 10, 50]) {
+      for (const ids of [caseIds, caseIds.slice(0, 3), [caseIds.at(-1) ?? '', caseIds.at(-1) ?? '', 'no-such-case']]) {
+        const exact = await selectFlakyHistoryRanked(ids, perPair);
+        expect(await selectFlakyHistory(ids, perPair), `${perPair} runs of ${ids.length} cases`).toEqual(exact);
+        expect(runs(exact)).toBeGreaterThan(0);
+      }
+    }
+    // Not vacuous: a provider and model with two settings whose latest runs interleave, with ties in time.
+    const tied = await selectFlakyHistoryRanked([caseIds.at(-1) ?? ''], 3);
+    expect(tied.filter((h) => h.model === 'gpt-agg').map((h) => h.createdAt)).toEqual(['2025-01-02T00:00:02.000Z', '2025-01-02T00:00:02.000Z', '2025-01-02T00:00:01.000Z']);
   });
 
   it('page the same ordered pairs, with the total of all', async () => {

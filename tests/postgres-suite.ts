@@ -91,6 +91,7 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/metrics-rollup-migration.test.ts', reason: 'builds a SQLite file at migration 0014 and checks the backfill of SQLite migration 0015' },
   { file: 'tests/metrics-latency-tool-histogram-migration.test.ts', reason: 'builds a SQLite file at migration 0018 and checks the backfill and triggers of SQLite migration 0019 (Postgres 0006: postgres-schema.test.ts)' },
   { file: 'tests/metrics-rollup-batch-index-migration.test.ts', reason: 'builds a SQLite file at migration 0016 and reads SQLite query plans after migration 0017' },
+  { file: 'tests/flaky-history-index-migration.test.ts', reason: 'builds a SQLite file at migration 0020 and reads the SQLite index and plan of migration 0021 (Postgres 0009: the flaky history tests read through it)' },
   { file: 'tests/flaky-indexes-migration.test.ts', reason: 'builds a SQLite file at migration 0019 and reads the SQLite indexes and plans of migration 0020 (Postgres 0008: postgres-schema.test.ts)' },
   { file: 'tests/metrics-compare-rollup-migration.test.ts', reason: 'builds a SQLite file at migration 0017 and checks the backfill and triggers of SQLite migration 0018 against the per-run compare reads' },
   { file: 'tests/metrics-resolved-runs.test.ts', reason: "the resolved run set is SQLite's temp table; on Postgres every scope passes through (the summary tests cover it there)" },
@@ -103,6 +104,7 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'db/schema.test.ts', reason: "SQLite's pragmas and constraints through better-sqlite3; tests/postgres-schema.test.ts checks the same CHECKs, updated_at and cascades on Postgres" },
   { file: 'db/schema-parity.test.ts', reason: 'compares the two schema files with each other and with the migrated SQLite DDL; it needs no second run' },
   { file: 'tests/cli-pack.test.ts', reason: 'the npm package installed in a clean folder, run as a CI user runs it (SQLite by default); mcp-eval run on Postgres is tests/cli-run.test.ts and tests/cli-import.test.ts' },
+  { file: 'tests/cli-lint-similarity.test.ts', reason: 'lint and similarity open no database but the embedding cache in a temporary data dir: listed because it imports the CLI test helper' },
   { file: 'tests/cli-outputs.test.ts', reason: 'opens no database (JUnit XML, the JSON Schemas, the workflow example): listed because it imports the CLI test helper' },
   { file: 'tests/quality-lint-llm.test.ts', reason: "opens no database (the lint route's LLM rules against a scripted model): listed because it calls a route handler" },
   ...[

@@ -187,10 +187,52 @@ export type FlakyHistoryRow = {
 };
 
 /**
- * `r.test_case_id` is one of the given ids, bound as one JSON text (one statement text whatever
- * the count). On Postgres as `= any(array(...))`, which seeks idx_test_runs_test_case per id;
- * a semi-join on the set function's rows was planned as a hash join over every run.
+ * The latest `perPair` completed, judged runs of each (given test case, model settings), newest first: one
+ * backward seek of idx_test_runs_flaky_history each (migration 0021 / pg 0009), so the cost follows the page's
+ * cases and settings, not their runs (1M runs: ranking the first page's ~100k runs took ~460 ms CPU on SQLite).
+ * The ids are bound as one JSON text (one statement text whatever the count). SQLite has no LATERAL: the
+ * correlated `in (... limit)` is evaluated once per (case, settings) and its ids looked up by key.
  */
+function latestPerSettings(testCaseIds: readonly string[], perPair: number): SQL {
+  const json = JSON.stringify([...new Set(testCaseIds)]);
+  const latest = (caseId: SQL) => sql`select h.id from test_runs h
+      where h.test_case_id = ${caseId} and h.model_settings_id = m.id and h.status = 'completed' and h.classification is not null
+      order by h.created_at desc, h.id desc limit ${perPair}`;
+  return dialectSql({
+    sqlite: sql`select r.id, r.test_case_id, r.created_at, m.provider, m.model
+      from json_each(${json}) c cross join model_settings m cross join test_runs r
+      where r.id in (${latest(sql`c.value`)})`,
+    postgres: sql`select r.id, r.test_case_id, r.created_at, m.provider, m.model
+      from json_array_elements_text(${json}::json) c(value) cross join model_settings m
+      cross join lateral (${latest(sql`c.value`)}) h join test_runs r on r.id = h.id`,
+  });
+}
+
+/**
+ * The latest `perPair` judged runs of each of the given test cases per provider and model (every model; the caller
+ * keeps its pairs). A provider and model's latest runs are among the latest of each of its settings, so those few
+ * are ranked, and only the kept ones read their evaluation, batch and listing.
+ */
+export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number): Promise<FlakyHistoryRow[]> {
+  if (testCaseIds.length === 0) return [];
+  return all<FlakyHistoryRow>(sql`
+    select r.id as "runId", r.test_case_id as "testCaseId", latest.provider as provider, latest.model as model, r.batch_id as "batchId", b.name as "batchName",
+      r.classification as classification, r.samples as samples, r.confidence_score as "confidenceScore", r.confidence_source as "confidenceSource",
+      cast(e.pass_k as integer) as "passK", ts.hash as "toolSetHash", r.created_at as "createdAt"
+    from (
+      select c.id, c.provider, c.model,
+        row_number() over (partition by c.test_case_id, c.provider, c.model order by c.created_at desc, c.id desc) as rn
+      from (${latestPerSettings(testCaseIds, perPair)}) c
+    ) latest
+    join test_runs r on r.id = latest.id
+    left join evaluation_results e on e.test_run_id = r.id
+    left join run_batches b on b.id = r.batch_id
+    left join tool_sets ts on ts.id = r.tool_set_id
+    where latest.rn <= ${perPair}
+    order by "testCaseId", provider, model, "createdAt" desc, "runId" desc`);
+}
+
+/** `r.test_case_id` is one of the given ids (bound as one JSON text), for the reference below. */
 function caseIdIn(ids: readonly string[]): SQL {
   const json = JSON.stringify(ids);
   return dialectSql({
@@ -199,15 +241,9 @@ function caseIdIn(ids: readonly string[]): SQL {
   });
 }
 
-/**
- * The latest `perPair` judged runs of each of the given test cases (every model; the caller keeps its pairs).
- * The runs are ranked on their own columns first and only the kept ones read their evaluation, batch and
- * listing (1M runs, 20 cases of ~5k runs: 926 -> ~380 ms CPU on SQLite). On SQLite `+r.status` keeps the
- * status index (970k completed runs) out for the cases' runs (idx_test_runs_test_case).
- */
-export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number): Promise<FlakyHistoryRow[]> {
+/** selectFlakyHistory's rows by ranking every judged run of the cases: its exact reference (tests). */
+export async function selectFlakyHistoryRanked(testCaseIds: readonly string[], perPair: number): Promise<FlakyHistoryRow[]> {
   if (testCaseIds.length === 0) return [];
-  const completed = dialectSql({ sqlite: sql`+r.status = 'completed'`, postgres: sql`r.status = 'completed'` });
   return all<FlakyHistoryRow>(sql`
     select r.id as "runId", r.test_case_id as "testCaseId", latest.provider as provider, latest.model as model, r.batch_id as "batchId", b.name as "batchName",
       r.classification as classification, r.samples as samples, r.confidence_score as "confidenceScore", r.confidence_source as "confidenceSource",
@@ -217,7 +253,7 @@ export async function selectFlakyHistory(testCaseIds: readonly string[], perPair
         row_number() over (partition by r.test_case_id, m.provider, m.model order by r.created_at desc, r.id desc) as rn
       from test_runs r
       join model_settings m on m.id = r.model_settings_id
-      where ${caseIdIn(testCaseIds)} and ${completed} and r.classification is not null
+      where ${caseIdIn(testCaseIds)} and r.status = 'completed' and r.classification is not null
     ) latest
     join test_runs r on r.id = latest.id
     left join evaluation_results e on e.test_run_id = r.id

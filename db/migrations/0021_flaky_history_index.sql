@@ -1,0 +1,1 @@
+CREATE INDEX `idx_test_runs_flaky_history` ON `test_runs` (`test_case_id`,`model_settings_id`,`created_at`,`id`) WHERE "test_runs"."status" = 'completed' and "test_runs"."classification" is not null;
