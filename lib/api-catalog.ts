@@ -61,6 +61,7 @@ export const API_SECTIONS: ApiSection[] = [
     endpoints: [
       { method: 'POST', path: '/api/experiments', summary: 'Try tool rewrites: {name?, testCaseIds? (default: the cases of the changed tools\' servers), models (1-5), samples?, concurrency?, variants: [{name, changes: [{server, tool, description?, name?, inputSchema?, annotations?}]}]}; keys as for batches; one batch per variant plus "original"; 202. 422 unknown_server / unknown_tool.' },
       { method: 'GET', path: '/api/experiments', summary: 'Experiments with status, progress and per-variant metrics (?limit, offset).' },
+      { method: 'POST', path: '/api/experiments/default-cases', summary: 'The cases an experiment would preselect, every one: {servers?, focusTools?: [{server, tool}]} -> {rule, ids, total}; with focusTools the cases expecting one of them, else the cases showing one of the servers (the POST default).' },
       { method: 'GET', path: '/api/experiments/{id}', summary: 'Per variant: metrics with 95% intervals (Wilson; bootstrap for F1), deltas vs original with a paired test and outcome, flipped cases, changed tools, confusion.' },
       { method: 'POST', path: '/api/experiments/{id}/cancel', summary: 'Cancel every variant\'s batch.' },
       { method: 'GET', path: '/api/experiments/{id}/variants/{name}/export', summary: 'Adopt a variant elsewhere: ?format=patch (RFC 6902 per server over its tools/list array) or tools (the edited lists).' },

@@ -30,6 +30,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/test-case-read.test.ts',
   'tests/bfcl-run.test.ts',
   'tests/experiments.test.ts',
+  'tests/experiment-default-cases.test.ts',
   'tests/sequence-api.test.ts',
   'tests/test-case-tags.test.ts',
   'tests/name-conflicts.test.ts',

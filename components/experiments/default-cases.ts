@@ -1,26 +1,34 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/components/data/fetcher';
+import type { DefaultCasesDto } from '@/lib/experiments/default-cases';
 import type { ToolRef } from './prefill';
 
-/** What default selection needs of a test case (TestCaseDto has more). */
-export type CaseLike = { id: string; servers: { name: string }[]; expectedServer: string | null; expectedTool: string | null };
-
-/**
- * The cases an experiment runs unless the user picks others. With focus tools (a "Try this
- * rewrite" link): the cases that expect one of them. Otherwise, as the API defaults: every case
- * whose servers include a server holding a changed tool. Renames do not matter here: `tool` is
- * the name as listed now, which is what the cases expect.
- */
-export function defaultCaseIds(cases: CaseLike[], changed: ToolRef[], focusTools?: ToolRef[]): string[] {
-  if (focusTools && focusTools.length) {
-    const wanted = new Set(focusTools.map((t) => `${t.server}\u0000${t.tool}`));
-    return cases.filter((c) => c.expectedServer !== null && c.expectedTool !== null && wanted.has(`${c.expectedServer}\u0000${c.expectedTool}`)).map((c) => c.id);
-  }
-  const servers = new Set(changed.map((t) => t.server));
-  return cases.filter((c) => c.servers.some((s) => servers.has(s.name))).map((c) => c.id);
+/** The body of POST /api/experiments/default-cases for a form state: the changed tools' servers, or the focus tools. */
+export function defaultCasesRequest(changed: ToolRef[], focusTools?: ToolRef[]): { servers: string[]; focusTools: ToolRef[] } {
+  if (focusTools && focusTools.length) return { servers: [], focusTools: focusTools.map((t) => ({ server: t.server, tool: t.tool })) };
+  return { servers: [...new Set(changed.map((t) => t.server))].sort(), focusTools: [] };
 }
 
-/** Case-insensitive filter of the checklist by name, query or expected tool. */
-export function filterCases<T extends CaseLike & { name: string; query: string }>(cases: T[], term: string): T[] {
-  const t = term.trim().toLowerCase();
-  if (!t) return cases;
-  return cases.filter((c) => c.name.toLowerCase().includes(t) || c.query.toLowerCase().includes(t) || (c.expectedTool ?? '').toLowerCase().includes(t));
+/**
+ * The cases an experiment runs unless the user picks others, resolved by the API over every
+ * case (not one page of them). With focus tools (a "Try this rewrite" link): the cases that
+ * expect one of them. Otherwise the API's own default: every case whose servers include a
+ * server holding a changed tool, which the form then leaves to the API (it sends no ids).
+ * Under 'test-cases' so a change to the cases refreshes it.
+ */
+export function useDefaultCases(changed: ToolRef[], focusTools?: ToolRef[]) {
+  const body = defaultCasesRequest(changed, focusTools);
+  return useQuery({
+    queryKey: ['test-cases', 'experiment-defaults', body],
+    queryFn: () => apiFetch<DefaultCasesDto>('/api/experiments/default-cases', { method: 'POST', json: body }),
+    enabled: body.servers.length > 0 || body.focusTools.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Whether the request may leave testCaseIds out: the selection is the API's default of the changed servers. */
+export function sendsApiDefault(following: boolean, focusTools?: ToolRef[]): boolean {
+  return following && !(focusTools && focusTools.length);
 }

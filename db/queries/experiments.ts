@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { getDb } from '../client';
 import type { ExperimentRow, ExperimentVariantRow, RunBatchRow } from '../schema';
 import { evaluationResults, experiments, experimentVariants, modelSettings, runBatches, testCases, testCaseServers, testRuns } from '../tables';
@@ -63,6 +63,17 @@ export async function testCaseIdsUsingServers(serverIds: string[]): Promise<stri
     .from(testCaseServers)
     .innerJoin(testCases, eq(testCases.id, testCaseServers.testCaseId))
     .where(inArray(testCaseServers.serverId, serverIds))
+    .orderBy(asc(testCases.createdAt), asc(testCases.id));
+  return rows.map((r) => r.id);
+}
+
+/** The test cases that expect one of these (server, tool) pairs (a "Try this rewrite" preselection), oldest first. */
+export async function testCaseIdsExpecting(tools: { server: string; tool: string }[]): Promise<string[]> {
+  if (tools.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: testCases.id })
+    .from(testCases)
+    .where(or(...tools.map((t) => and(eq(testCases.expectedMcpServerName, t.server), eq(testCases.expectedToolName, t.tool)))))
     .orderBy(asc(testCases.createdAt), asc(testCases.id));
   return rows.map((r) => r.id);
 }

@@ -34,6 +34,12 @@ describe('experiment draft to request', () => {
     });
   });
 
+  it('leaves testCaseIds out when the selection is the API\'s own default, so the API resolves every case', () => {
+    const r = validateExperiment(draft({ apiDefaultCases: true }));
+    expect(r.body).not.toHaveProperty('testCaseIds');
+    expect(validateExperiment(draft({ apiDefaultCases: true, caseIds: [] })).errors?.cases).toBeTruthy();
+  });
+
   it('an untouched description is no change, and a variant without any change is refused', () => {
     expect(toChange(change('Search the docs')).change).toBeNull();
     const r = validateExperiment(draft({ variants: [newVariant('same', [change('Search the docs')])] }));

@@ -23,6 +23,8 @@ export type ExperimentDraft = {
   name: string;
   variants: DraftVariant[];
   caseIds: string[];
+  /** The selection is the API's own default (the cases of the changed tools' servers): send no ids, the API resolves them at creation. */
+  apiDefaultCases?: boolean;
   rows: ModelRow[];
   samples: string;
   concurrency: string;
@@ -165,7 +167,7 @@ export function validateExperiment(d: ExperimentDraft): { body: ExperimentReques
     Object.keys(errors.variants).length || Object.keys(errors.rows).length || Object.keys(errors.keys).length;
   if (failed || samples === null || concurrency === null) return { body: null, errors };
   return {
-    body: { ...(d.name.trim() ? { name: d.name.trim() } : {}), testCaseIds: d.caseIds, models, samples, concurrency, variants },
+    body: { ...(d.name.trim() ? { name: d.name.trim() } : {}), ...(d.apiDefaultCases ? {} : { testCaseIds: d.caseIds }), models, samples, concurrency, variants },
     errors: null,
   };
 }

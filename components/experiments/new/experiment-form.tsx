@@ -13,7 +13,7 @@ import { usedKeySlots } from '@/components/runs/launch/validate-launch';
 import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { ErrorState, Loading } from '@/components/ui/states';
-import { defaultCaseIds } from '../default-cases';
+import { sendsApiDefault, useDefaultCases } from '../default-cases';
 import { plural } from '../format';
 import { useCreateExperiment } from '../mutations';
 import { readPrefill, type Prefill, type ToolRef } from '../prefill';
@@ -54,7 +54,6 @@ export function ExperimentForm() {
   const [prefilled, setPrefilled] = useState<string | null>(null);
   const applied = useRef(false);
   const servers = useQuery(queries.servers());
-  const cases = useQuery(queries.testCases({ limit: 200 }));
   const create = useCreateExperiment(() => keyHeaders(keys));
 
   // sessionStorage exists only in the browser: read the prefill and remembered keys after mount, once.
@@ -77,8 +76,9 @@ export function ExperimentForm() {
   }, [params]);
 
   const changedRefs = useMemo(() => variants.flatMap((v) => v.changes.filter((c) => c.server && c.tool).map((c) => ({ server: c.server, tool: c.tool }))), [variants]);
-  const defaults = useMemo(() => defaultCaseIds(cases.data?.items ?? [], changedRefs, focusTools), [cases.data, changedRefs, focusTools]);
-  const caseIds = pickedCases ?? defaults;
+  const defaults = useDefaultCases(changedRefs, focusTools);
+  const defaultIds = useMemo(() => defaults.data?.ids ?? [], [defaults.data]);
+  const caseIds = pickedCases ?? defaultIds;
 
   const updateChange = useCallback((variantKey: string, changeKey: string, patch: Partial<DraftChange>) => {
     setVariants((prev) => prev.map((v) => (v.key === variantKey ? { ...v, changes: v.changes.map((c) => (c.key === changeKey ? { ...c, ...patch } : c)) } : v)));
@@ -95,7 +95,7 @@ export function ExperimentForm() {
     else forgetKeys();
   };
 
-  const validation = validateExperiment({ name, variants, caseIds, rows, samples, concurrency, keys });
+  const validation = validateExperiment({ name, variants, caseIds, apiDefaultCases: sendsApiDefault(pickedCases === null, focusTools), rows, samples, concurrency, keys });
   const errors = attempted && validation.errors ? validation.errors : NO_ERRORS;
 
   const submit = (e: FormEvent) => {
@@ -151,11 +151,14 @@ export function ExperimentForm() {
           + Add variant
         </button>
 
-        {cases.isPending ? <Loading label="Loading test cases…" /> : null}
-        {cases.isError ? <ErrorState error={cases.error} onRetry={() => void cases.refetch()} /> : null}
-        {cases.data ? (
-          <CaseChecklist cases={cases.data.items} selected={caseIds} following={pickedCases === null} preselected={defaults} onChange={setPickedCases} onReset={() => setPickedCases(null)} error={errors.cases} />
-        ) : null}
+        <CaseChecklist
+          selected={caseIds}
+          following={pickedCases === null}
+          preselected={{ total: defaults.data?.total ?? null, loading: defaults.isFetching && !defaults.data, error: defaults.isError ? defaults.error : null, retry: () => void defaults.refetch() }}
+          onChange={setPickedCases}
+          onReset={() => setPickedCases(null)}
+          error={errors.cases}
+        />
 
         <ModelMatrix rows={rows} errors={errors.rows} onChange={setRows} />
         <FieldError error={errors.models} />
