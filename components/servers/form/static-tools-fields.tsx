@@ -4,7 +4,7 @@ import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { ANNOTATION_HINTS } from '@/lib/servers/static-tools/tool';
 import { PasteTools } from './paste-tools';
-import { checkToolDraft, newToolDraft, type AnnotationHint, type ToolDraft } from './tool-drafts';
+import { checkToolDraft, HINT_DEFAULTS, hintChoice, newToolDraft, withHint, type AnnotationHint, type HintChoice, type ToolDraft } from './tool-drafts';
 
 const HINT_LABELS: Record<AnnotationHint, string> = {
   readOnlyHint: 'Read-only',
@@ -66,12 +66,12 @@ export function StaticToolsFields({ tools, onChange, error }: Props) {
                   <legend>Hints</legend>
                   {ANNOTATION_HINTS.map((h) => (
                     <label key={h} className="srv-hint">
-                      <input
-                        type="checkbox"
-                        checked={tool.hints[h] === true}
-                        onChange={(e) => update(tool.id, { hints: { ...tool.hints, [h]: e.target.checked ? true : undefined } })}
-                      />{' '}
-                      {HINT_LABELS[h]}
+                      {HINT_LABELS[h]}{' '}
+                      <select value={hintChoice(tool, h)} onChange={(e) => onChange(tools.map((t) => (t.id === tool.id ? withHint(t, h, e.target.value as HintChoice) : t)))}>
+                        <option value="unset">not set (MCP assumes {String(HINT_DEFAULTS[h])})</option>
+                        <option value="true">true</option>
+                        <option value="false">false</option>
+                      </select>
                     </label>
                   ))}
                 </fieldset>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkToolDraft, draftsFromPaste, newToolDraft, toolFromDraft } from './tool-drafts';
+import { checkToolDraft, draftsFromPaste, hintChoice, newToolDraft, toolFromDraft, withHint } from './tool-drafts';
 
 describe('static tool editor drafts', () => {
   it('pasted OpenAI functions become drafts and go back to the API in MCP shape', () => {
@@ -31,5 +31,24 @@ describe('static tool editor drafts', () => {
   it('annotations: title and only the hints that were set', () => {
     const d = { ...newToolDraft({ name: 't', description: '', inputSchema: { type: 'object' } }), title: ' T ', hints: { readOnlyHint: true, destructiveHint: false } };
     expect(toolFromDraft(d).annotations).toEqual({ title: 'T', readOnlyHint: true, destructiveHint: false });
+  });
+
+  it('hints have three states, and an imported false survives an edit of another field or hint', () => {
+    const imported = newToolDraft({ name: 't', description: 'd', inputSchema: { type: 'object' }, annotations: { destructiveHint: false, readOnlyHint: true } });
+    expect(hintChoice(imported, 'destructiveHint')).toBe('false');
+    expect(hintChoice(imported, 'readOnlyHint')).toBe('true');
+    expect(hintChoice(imported, 'idempotentHint')).toBe('unset');
+    const edited = withHint({ ...imported, description: 'edited' }, 'openWorldHint', 'false');
+    expect(toolFromDraft(edited).annotations).toEqual({ destructiveHint: false, readOnlyHint: true, openWorldHint: false });
+    // false -> true -> false round trip, then unset removes the key (MCP's default applies again).
+    const back = withHint(withHint(edited, 'destructiveHint', 'true'), 'destructiveHint', 'false');
+    expect(toolFromDraft(back).annotations).toMatchObject({ destructiveHint: false });
+    const unset = withHint(withHint(withHint(back, 'destructiveHint', 'unset'), 'readOnlyHint', 'unset'), 'openWorldHint', 'unset');
+    expect(toolFromDraft(unset)).not.toHaveProperty('annotations');
+  });
+
+  it('a pasted MCP tool with false hints keeps them', () => {
+    const { drafts } = draftsFromPaste(JSON.stringify({ tools: [{ name: 'rm', inputSchema: { type: 'object' }, annotations: { destructiveHint: false, idempotentHint: false } }] }));
+    expect(toolFromDraft(drafts[0]!).annotations).toEqual({ destructiveHint: false, idempotentHint: false });
   });
 });

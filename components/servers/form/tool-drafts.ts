@@ -15,6 +15,25 @@ export type ToolDraft = {
   hints: Partial<Record<AnnotationHint, boolean>>;
 };
 
+/** A hint's three states in the editor: left out (MCP's default applies), true or false. */
+export type HintChoice = 'unset' | 'true' | 'false';
+
+/** What MCP assumes when a hint is left out (the spec's defaults), shown beside "not set". */
+export const HINT_DEFAULTS: Record<AnnotationHint, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+
+export function hintChoice(draft: ToolDraft, hint: AnnotationHint): HintChoice {
+  const v = draft.hints[hint];
+  return v === undefined ? 'unset' : v ? 'true' : 'false';
+}
+
+/** The draft with one hint set to true, false, or left out. */
+export function withHint(draft: ToolDraft, hint: AnnotationHint, choice: HintChoice): ToolDraft {
+  const hints = { ...draft.hints };
+  if (choice === 'unset') delete hints[hint];
+  else hints[hint] = choice === 'true';
+  return { ...draft, hints };
+}
+
 export type ToolDraftErrors = Partial<Record<'name' | 'inputSchema' | 'outputSchema', string>>;
 
 let nextDraftId = 1;
