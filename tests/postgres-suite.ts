@@ -49,6 +49,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/sequence-runs.test.ts',
   'tests/metrics.test.ts',
   'tests/metrics-compare.test.ts',
+  'tests/metrics-experiment-exclusion.test.ts',
   'tests/metrics-compare-rollup.test.ts',
   'tests/metrics-trend.test.ts',
   'tests/baseline.test.ts',
@@ -67,6 +68,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/playground.test.ts',
   'tests/playground-progress.test.ts',
   'tests/sequence-loop.test.ts',
+  'tests/sequence-selection-context.test.ts',
   'tests/sequence-todo.test.ts',
   'tests/sequence-memory.test.ts',
   'tests/eval-engine.test.ts',
@@ -78,6 +80,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/sequence-execute.test.ts',
   'tests/remote-limits-private-files.test.ts',
   'lib/eval/run/tool-cache.test.ts',
+  'tests/tool-cache-slow-handshake.test.ts',
 ];
 
 export const SQLITE_ONLY: { file: string; reason: string }[] = [

@@ -6,6 +6,12 @@ import { toConnection } from '../../servers/stored-secrets';
 import type { CircuitBreakers } from './circuit-breaker';
 
 export const LIST_TOOLS_TIMEOUT_MS = 15_000;
+/**
+ * Bound on the handshake of a batch's listing. Registration keeps its 2 s bound (a quick
+ * answer to the user); here a listing serves every run of the batch, so a server that is
+ * slow for a moment (a loaded machine, a cold start) must not fail all the runs waiting on it.
+ */
+export const LIST_TOOLS_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Tools are listed once per server per batch: every run of the batch shares the same
@@ -32,7 +38,7 @@ export class ToolCache {
     const hit = this.entries.get(server.id);
     if (hit) return hit;
     const listing = this.breakers.run(`mcp:${server.name}`, () =>
-      toConnection(server).then((conn) => withMcpClient(conn, (client, s) => listAllTools(client, s), { timeoutMs: LIST_TOOLS_TIMEOUT_MS, signal: this.signal })),
+      toConnection(server).then((conn) => withMcpClient(conn, (client, s) => listAllTools(client, s), { connectTimeoutMs: LIST_TOOLS_CONNECT_TIMEOUT_MS, timeoutMs: LIST_TOOLS_TIMEOUT_MS, signal: this.signal })),
     );
     this.entries.set(server.id, listing);
     listing.catch(() => this.entries.delete(server.id));
