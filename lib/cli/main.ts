@@ -15,12 +15,12 @@ const COMMANDS: Record<string, Command> = {
   },
   lint: {
     summary: 'lint tool descriptions (SARIF, Markdown or JSON)',
-    help: 'mcp-eval lint <tools.json|suite.yaml>... [--format sarif|md|json] [--out file] [--fail-on error|warning|none]',
+    help: 'mcp-eval lint <tools.json|suite.yaml>... [--format sarif|md|json] [--out file] [--fail-on error|warning|none]\n  (a suite\'s servers are all read: static tool lists, and stdio and HTTP servers listed as `run` connects to them)',
     run: async (a, io) => (await import('./commands/lint')).lintCommand(a, io),
   },
   similarity: {
     summary: 'find confusable tools (json, csv, md or html report)',
-    help: 'mcp-eval similarity <tools.json|suite.yaml>... | <tools.ndjson> [--format json|csv|md|html] [--threshold 0.85] [--out file]\n  (.ndjson/.jsonl: an options line such as {} then one tool per line, as POST /api/similarity/analyze takes)',
+    help: 'mcp-eval similarity <tools.json|suite.yaml>... | <tools.ndjson> [--format json|csv|md|html] [--threshold 0.85] [--method embedding|description_overlap] [--out file] [--fail-on-flagged]\n  (.ndjson/.jsonl: an options line such as {} then one tool per line, as POST /api/similarity/analyze takes)',
     run: async (a, io) => (await import('./commands/similarity')).similarityCommand(a, io),
   },
   schemas: {

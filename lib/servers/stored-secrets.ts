@@ -7,7 +7,7 @@ import type { AuthInput } from './schemas';
 import { storedToolsOf } from './static-tools/store';
 
 /** The secret half of an auth input, as stored (encrypted) in auth_secret. */
-type StoredAuth =
+export type StoredAuth =
   | { type: 'bearer'; token: string }
   | { type: 'header'; headerName: string; value: string }
   | { type: 'basic'; username: string; password: string };
@@ -38,7 +38,8 @@ export function authHeaderName(row: McpServerRow): string | null {
   return auth?.type === 'header' ? auth.headerName : null;
 }
 
-function authHeaders(auth: StoredAuth | null): Record<string, string> {
+/** The request headers an auth entry becomes (also used by the CLI to reach a suite's servers without registering them). */
+export function authHeaders(auth: StoredAuth | null): Record<string, string> {
   if (!auth) return {};
   switch (auth.type) {
     case 'bearer':

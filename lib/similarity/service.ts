@@ -58,6 +58,7 @@ async function runPipeline(body: SimilarityRequest, ctx: SimilarityCallContext, 
   let t = performance.now();
   const loaded = await loadSimilarityTools(body, ctx.signal);
   timings.loadMs = since(t);
+  (globalThis as { __memMark?: (l: string) => void }).__memMark?.('loaded');
   // Parsing and loading thousands of tools took a slice already: let requests in.
   await yieldToEventLoop();
   const keys = readApiKeys(ctx.headers);
@@ -75,6 +76,7 @@ async function runPipeline(body: SimilarityRequest, ctx: SimilarityCallContext, 
     },
     ctx.backend ?? embeddingBackend,
   );
+  (globalThis as { __memMark?: (l: string) => void }).__memMark?.('scoring built');
   // The end of the embedding and the scoring set-up ran as one piece (tens of ms at 20,000 tools): let requests in.
   await yieldToEventLoop();
   t = performance.now();
@@ -190,9 +192,17 @@ async function buildScoreIndexes(scoring: SimilarityRun['scoring']): Promise<voi
 export type ReportFile = { body: string | ReadableStream<Uint8Array>; contentType: string; fileName: string };
 
 /** POST /api/similarity/report: recommendations are included unless the body says otherwise (a report is read by people). */
-export async function similarityReport(body: SimilarityRequest, ctx: SimilarityCallContext, formatId: string, table: CsvTable): Promise<ReportFile> {
+export async function similarityReport(
+  body: SimilarityRequest,
+  ctx: SimilarityCallContext,
+  formatId: string,
+  table: CsvTable,
+  /** Shown the analysis the report renders (the CLI's --fail-on-flagged reads its pairs instead of analysing twice). */
+  onResult?: (result: AnalyzeResult) => void,
+): Promise<ReportFile> {
   const format = getReportFormat(formatId);
   const run = await runSimilarity(body, ctx, { recommending: body.includeRecommendations ?? true, withOverlap: true });
+  onResult?.(run.result);
   await buildScoreIndexes(run.scoring);
   const data = buildReportData(run, table);
   const stamp = data.generatedAt.replace(/[:.]/g, '-');

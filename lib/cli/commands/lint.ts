@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, InfrastructureError, UsageError, type ExitCode } from '../errors';
+import { AppError } from '../../errors';
+import { EXIT, UsageError, type ExitCode } from '../errors';
 import type { CliIo } from '../io';
 import { readToolSources } from './tool-sources';
 
@@ -20,7 +21,7 @@ export async function lintCommand(args: string[], io: CliIo): Promise<ExitCode> 
   const failOn = Object.hasOwn(FAIL_ON, values['fail-on']) ? FAIL_ON[values['fail-on'] as keyof typeof FAIL_ON] : undefined;
   if (!failOn) throw new UsageError(`--fail-on: '${values['fail-on']}' is not one of ${Object.keys(FAIL_ON).join(', ')}`);
   const { LintRequestSchema } = await import('../../quality/schemas');
-  const body = LintRequestSchema.safeParse(readToolSources(positionals, io.cwd, io.env));
+  const body = LintRequestSchema.safeParse(await readToolSources(positionals, io.cwd, io.env, io.signal));
   if (!body.success) throw new UsageError(`the tools are invalid: ${body.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const { loadLintTools } = await import('../../quality/input');
   const { lintTools } = await import('../../quality/lint');
@@ -28,7 +29,9 @@ export async function lintCommand(args: string[], io: CliIo): Promise<ExitCode> 
   try {
     loaded = await loadLintTools(body.data, io.signal);
   } catch (err) {
-    throw new InfrastructureError(err instanceof Error ? err.message : String(err));
+    // The servers were listed already: what fails here is the input (no tools at all).
+    if (err instanceof AppError && err.status < 500) throw new UsageError(err.message);
+    throw err;
   }
   const report = lintTools(loaded.tools);
   const text = format.render(report);

@@ -7,7 +7,8 @@ import { AppError } from '../../errors';
 import { EXIT, UsageError, type ExitCode } from '../errors';
 import type { CliIo } from '../io';
 import { keyHeaders } from '../keys';
-import { SimilarityRequestSchema, type SimilarityRequest } from '../../similarity/schemas';
+import { REPORT_FORMAT_IDS } from '../../similarity/report/types';
+import { SIMILARITY_METHODS, SimilarityRequestSchema, type SimilarityRequest } from '../../similarity/schemas';
 import { readToolSources } from './tool-sources';
 
 /** A tool set too large for one JSON document: the upload format of /api/similarity/analyze (ndjson-input.ts), from a file. */
@@ -27,7 +28,7 @@ function checked(input: unknown): SimilarityRequest {
  * API uses, so 100,000 tools never sit in memory as one 30 MB string. Flags override its options.
  */
 async function readRequest(files: string[], io: CliIo, overrides: Overrides): Promise<SimilarityRequest> {
-  if (!files.some(isNdjsonFile)) return checked({ ...readToolSources(files, io.cwd, io.env), ...overrides, duplicateIds: 'number' });
+  if (!files.some(isNdjsonFile)) return checked({ ...(await readToolSources(files, io.cwd, io.env, io.signal)), ...overrides, duplicateIds: 'number' });
   if (files.length > 1) throw new UsageError('an NDJSON file is analysed on its own: give it as the only file');
   const file = path.resolve(io.cwd, files[0]!);
   if (!fs.existsSync(file)) throw new UsageError(`${files[0]}: no such file`);
@@ -46,6 +47,20 @@ async function readRequest(files: string[], io: CliIo, overrides: Overrides): Pr
   return { ...merged, toolList };
 }
 
+/** Every option checked before any file is read or server started: a usage error (exit 2) naming the option and what it takes. */
+function checkedOptions(values: { format: string; threshold?: string | undefined; method?: string | undefined }): Overrides {
+  if (!(REPORT_FORMAT_IDS as readonly string[]).includes(values.format)) throw new UsageError(`--format: '${values.format}' is not one of ${REPORT_FORMAT_IDS.join(', ')}`);
+  const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
+  if (threshold !== undefined && (values.threshold?.trim() === '' || !Number.isFinite(threshold) || threshold < 0 || threshold > 1)) {
+    throw new UsageError(`--threshold: '${values.threshold}' is not a number from 0 to 1`);
+  }
+  if (values.method !== undefined && !(SIMILARITY_METHODS as readonly string[]).includes(values.method)) throw new UsageError(`--method: '${values.method}' is not one of ${SIMILARITY_METHODS.join(', ')}`);
+  return {
+    ...(threshold === undefined ? {} : { similarityThreshold: threshold }),
+    ...(values.method ? { method: values.method } : {}),
+  };
+}
+
 /** The similarity report over tool files, suites or one NDJSON file, in the report formats (json, csv, md, html). */
 export async function similarityCommand(args: string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseArgs({
@@ -61,12 +76,7 @@ export async function similarityCommand(args: string[], io: CliIo): Promise<Exit
       'fail-on-flagged': { type: 'boolean', default: false },
     },
   });
-  const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
-  const overrides: Overrides = {
-    ...(threshold === undefined ? {} : { similarityThreshold: threshold }),
-    ...(values.method ? { method: values.method } : {}),
-    ...(values['embedding-model'] ? { embeddingModel: values['embedding-model'] } : {}),
-  };
+  const overrides: Overrides = { ...checkedOptions(values), ...(values['embedding-model'] ? { embeddingModel: values['embedding-model'] } : {}) };
   if (positionals.length === 0) throw new UsageError('give at least one tools file or suite file');
   const request = await readRequest(positionals, io, overrides);
   // Models and converted word vectors are cached in a data dir: the given one, or a temporary one.
@@ -75,14 +85,19 @@ export async function similarityCommand(args: string[], io: CliIo): Promise<Exit
   io.env.LOG_LEVEL ??= 'silent';
   try {
     const { similarityReport } = await import('../../similarity/service');
-    const report = await similarityReport(request, { headers: keyHeaders(io.env), signal: io.signal }, values.format, 'pairs');
+    let flagged = false;
+    let report;
+    try {
+      report = await similarityReport(request, { headers: keyHeaders(io.env), signal: io.signal }, values.format, 'pairs', (result) => (flagged = result.pairs.some((p) => p.flagged)));
+    } catch (err) {
+      // The tools or options the analysis refuses (empty descriptions, an unknown model): the input's fault, exit 2.
+      if (err instanceof AppError && err.status < 500) throw new UsageError(err.message);
+      throw err;
+    }
     const text = typeof report.body === 'string' ? report.body : await new Response(report.body).text();
     if (values.out) fs.writeFileSync(path.resolve(io.cwd, values.out), text);
     else io.stdout.write(text);
-    const { analyzeSimilarity } = await import('../../similarity/service');
-    if (!values['fail-on-flagged']) return EXIT.ok;
-    const result = await analyzeSimilarity(request, { headers: keyHeaders(io.env), signal: io.signal });
-    return result.pairs.some((p) => p.flagged) ? EXIT.gateFailed : EXIT.ok;
+    return values['fail-on-flagged'] && flagged ? EXIT.gateFailed : EXIT.ok;
   } finally {
     if (temp) {
       (await import('@/db/client')).closeDb();

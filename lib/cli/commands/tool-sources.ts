@@ -2,27 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors';
 import { loadSuite } from '../suite/load';
+import { listLiveTools } from './live-tools';
 
 /** What lint and similarity analyse: servers with their tools, read from tool files or suites. */
-export type ToolSource = { serverList?: { name: string; tools: Record<string, unknown>[] }[]; urlList?: { url: string; name: string; transport: 'streamable-http' | 'sse'; headers?: Record<string, string> }[] };
+export type ToolSource = { serverList: { name: string; tools: Record<string, unknown>[] }[] };
 
 const isSuite = (file: string) => /\.ya?ml$/i.test(file) || /"(testCases|servers)"\s*:/.test(fs.readFileSync(file, 'utf8').slice(0, 20_000));
 
 /**
  * A tool file (MCP `{tools}`, an array of tools, or the shared data file's server list) is one
- * server named after the file; a suite contributes its static servers (and HTTP servers by URL).
+ * server named after the file. A suite contributes every server `run` would use: static ones
+ * with their tools, and live ones (stdio, HTTP) listed now with the run's MCP client
+ * (live-tools.ts: an unreachable server is exit 3, stdio children are closed).
  */
-export function readToolSources(files: string[], cwd: string, env: Record<string, string | undefined>): ToolSource {
+export async function readToolSources(files: string[], cwd: string, env: Record<string, string | undefined>, signal: AbortSignal): Promise<ToolSource> {
   if (!files.length) throw new UsageError('give at least one tools file or suite file');
-  const serverList: NonNullable<ToolSource['serverList']> = [];
-  const urlList: NonNullable<ToolSource['urlList']> = [];
+  const serverList: ToolSource['serverList'] = [];
   for (const given of files) {
     const file = path.resolve(cwd, given);
     if (!fs.existsSync(file)) throw new UsageError(`${given}: no such file`);
     if (isSuite(file)) {
       for (const { name, input } of loadSuite(file, env).servers) {
-        if (input.transport === 'static') serverList.push({ name, tools: (input.tools ?? []) as Record<string, unknown>[] });
-        else if (input.url && input.transport !== 'stdio') urlList.push({ url: input.url, name, transport: input.transport, ...(input.headers ? { headers: input.headers } : {}) });
+        const tools = input.transport === 'static' ? (input.tools ?? []) : await listLiveTools(file, name, input, signal);
+        serverList.push({ name, tools: tools as Record<string, unknown>[] });
       }
       continue;
     }
@@ -38,6 +40,5 @@ export function readToolSources(files: string[], cwd: string, env: Record<string
     else if (typeof doc === 'object' && doc !== null && Array.isArray((doc as { tools?: unknown }).tools)) serverList.push({ name, tools: (doc as { tools: Record<string, unknown>[] }).tools });
     else throw new UsageError(`${given}: expected {tools: [...]}, a list of tools or a list of servers with tools`);
   }
-  if (serverList.length && urlList.length) throw new UsageError('mix static tools and live servers in separate invocations');
-  return serverList.length ? { serverList } : { urlList };
+  return { serverList };
 }
