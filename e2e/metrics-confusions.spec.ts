@@ -42,6 +42,24 @@ test('a confused pair on /metrics shows its similarity and opens the similarity 
   const shown = confusion!.similarity === null ? 'n/a' : confusion!.similarity.toFixed(2);
   await expect(link.locator('xpath=..').getByTestId('confusion-similarity')).toHaveText(`similarity ${shown}`);
 
+  // Every mistake carries its score, not only the first five: the whole list (the rest behind a
+  // disclosure) has one entry per off-diagonal cell, and each one between two tools has its score.
+  const summary = await getJson<{ confusionMatrix: { cells: { expected: string; selected: string; count: number }[] } }>(request, `/api/metrics/summary?batchId=${id}`);
+  const offDiagonal = summary.confusionMatrix.cells.filter((c) => c.expected !== c.selected);
+  const more = page.getByTestId('more-confusions');
+  if (offDiagonal.length > 5) await more.locator('summary').click();
+  else await expect(more).toHaveCount(0);
+  const mistakes = page.getByTestId('confusion-mistake');
+  await expect(mistakes).toHaveCount(offDiagonal.length);
+  const twoTools = offDiagonal.filter((c) => c.expected !== 'none' && c.selected !== 'none');
+  await expect(page.getByTestId('confusion-mistake').getByTestId('confusion-similarity')).toHaveCount(twoTools.length);
+  await expect(page.getByRole('link', { name: /^Compare descriptions of / })).toHaveCount(twoTools.length);
+
+  // The matrix cell of the same pair gives the score in its title (and after the count for screen readers).
+  const cell = page.locator(`[data-testid="confusion-cell"][data-expected="${a}"][data-selected="${b}"]`);
+  await expect(cell).toHaveAttribute('title', new RegExp(`; similarity of the two descriptions ${shown.replace('/', '\\/')}$`));
+  await expect(cell).toHaveAttribute('data-similarity', shown);
+
   // By keyboard: focus the link and press Enter.
   await link.focus();
   await expect(link).toBeFocused();

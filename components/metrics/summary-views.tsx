@@ -29,7 +29,7 @@ export function SummaryViews({ summary, filters }: { summary: MetricsSummary; fi
         title="Confusion matrix"
         intro="Rows are the tool each test case expected, columns the tool the model called; none means no tool. The diagonal is right."
       >
-        <ConfusionHeatmap matrix={summary.confusionMatrix} />
+        <ConfusionHeatmap matrix={summary.confusionMatrix} filters={filters} />
         <HeatmapLegend />
         <TopConfusions matrix={summary.confusionMatrix} filters={filters} />
       </Section>

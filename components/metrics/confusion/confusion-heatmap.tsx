@@ -1,16 +1,20 @@
+'use client';
+
 import type { MetricsSummary } from '@/components/data/types';
+import type { MetricsFilterValues } from '../filters/filter-params';
 import styles from '../metrics.module.css';
 import { heatColours } from './heat-colour';
+import { cellTitle, usePairSimilarity } from './pair-similarity';
 
 type Matrix = MetricsSummary['confusionMatrix'];
 
-const runs = (n: number) => `${n} run${n === 1 ? '' : 's'}`;
-
 /**
  * Expected tool (rows) against selected tool (columns) as a real table, so screen readers
- * announce both headers for each count; the title gives the same sentence on hover.
+ * announce both headers for each count; the title gives the same sentence on hover, and for a
+ * mistake between two tools the similarity of their descriptions (also read out after the count).
  */
-export function ConfusionHeatmap({ matrix }: { matrix: Matrix }) {
+export function ConfusionHeatmap({ matrix, filters }: { matrix: Matrix; filters: MetricsFilterValues }) {
+  const { confusions, lookup } = usePairSimilarity(filters);
   const counts = new Map(matrix.cells.map((c) => [`${c.expected}\u0000${c.selected}`, c.count]));
   const max = Math.max(0, ...matrix.cells.map((c) => c.count));
   return (
@@ -46,17 +50,21 @@ export function ConfusionHeatmap({ matrix }: { matrix: Matrix }) {
                     </td>
                   );
                 }
+                const confusion = correct ? undefined : lookup(expected, selected);
+                const similarity = confusion && confusion.expected && confusion.selected ? (confusion.similarity === null ? 'n/a' : confusion.similarity.toFixed(2)) : null;
                 return (
                   <td
                     key={selected}
                     className={styles.heatCell}
                     style={heatColours(count, max, correct)}
-                    title={`Expected ${expected}, selected ${selected}: ${runs(count)}`}
+                    title={cellTitle(expected, selected, count, confusion, confusions.isPending)}
                     data-testid="confusion-cell"
                     data-expected={expected}
                     data-selected={selected}
+                    data-similarity={similarity ?? undefined}
                   >
                     {count}
+                    {similarity !== null ? <span className="sr-only">, similarity {similarity}</span> : null}
                   </td>
                 );
               })}
