@@ -34,8 +34,8 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'DELETE', path: '/api/test-cases/{id}', summary: 'Delete the test case (and, later, its runs).' },
       { method: 'POST', path: '/api/test-cases/import', summary: 'Import a JSON array, JSONL or CSV file (?format or Content-Type); per-row report.' },
       { method: 'GET', path: '/api/test-cases/export', summary: 'Export (?format=json|jsonl|csv plus the list filters).' },
-      { method: 'POST', path: '/api/import/bfcl', summary: 'Import BFCL entries {entries, answers?}: one static tool set per function set, test cases with argumentMatching "bfcl" (irrelevance -> negative; parallel/multi-call -> one-turn sequence case: callOrder any, maxSteps 1, nothing executed); per-entry report.' },
-      { method: 'POST', path: '/api/import/mcp-tef', summary: "Import mcp-tef test cases (one object or an array): servers matched by URL or registered; one expected call is the pair, two or more a sequence case (order_dependent: false = any order); per-case report with expectedCalls counted." },
+      { method: 'POST', path: '/api/import/bfcl', summary: 'Import BFCL entries {entries, answers?}: one static tool set per function set, test cases with argumentMatching "bfcl" (irrelevance -> negative; parallel/multi-call -> one-turn sequence case: callOrder any, maxSteps 1, nothing executed); per-entry report (already_imported with the case id when imported before).' },
+      { method: 'POST', path: '/api/import/mcp-tef', summary: "Import mcp-tef test cases (one object or an array): servers matched by URL or registered; one expected call is the pair, two or more a sequence case (order_dependent_matching: true = exact order, else any); available_mcp_servers as URL strings or {url, transport}; per-case report with expectedCalls counted; a case an earlier import made is already_imported." },
     ],
   },
   {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as bfclRoute from '@/app/api/import/bfcl/route';
 import * as tefRoute from '@/app/api/import/mcp-tef/route';
+import * as serverRoute from '@/app/api/servers/[id]/route';
 import * as caseRoute from '@/app/api/test-cases/[id]/route';
 import type { BfclImportReport } from '@/lib/import/bfcl';
 import { parseBfclFile, splitBfclItems } from '@/lib/import/bfcl-files';
@@ -58,6 +59,7 @@ describe('POST /api/import/bfcl', () => {
     const again = await importBfcl({ entries, answers });
     expect(first.body.servers).toEqual({ created: 1, reused: 0 });
     expect(again.body.servers).toEqual({ created: 0, reused: 1 });
+    expect(again.body).toMatchObject({ created: 0, alreadyImported: 1, failed: 0 });
     const result = first.body.results[0];
     if (result?.status !== 'created') throw new Error(JSON.stringify(result));
     const tc = await getCase(result.testCaseId);
@@ -114,6 +116,33 @@ describe('POST /api/import/bfcl', () => {
     expect((pm.expectedCalls as { tool: string }[]).map((c) => c.tool)).toEqual([fnA.name, fnB.name]);
   });
 
+  it('importing the same files again reports every case as already imported, with the id of the first import', async () => {
+    const picked = [entry('simple', 'simple_python_11'), entry('multiple', 'multiple_6'), entry('irrelevance', 'irrelevance_25')];
+    const body = { entries: picked.map(({ ground_truth: _, ...q }) => ({ ...q, id: `again_${q.id}` })), answers: picked.filter((e) => e.ground_truth).map((e) => ({ id: `again_${e.id}`, ground_truth: e.ground_truth })) };
+    const first = await importBfcl(body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ total: 3, created: 3, alreadyImported: 0, failed: 0 });
+    const again = await importBfcl(body);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ total: 3, created: 0, alreadyImported: 3, failed: 0 });
+    expect(again.body.results.map((r) => r.status)).toEqual(['already_imported', 'already_imported', 'already_imported']);
+    const ids = (r: BfclImportReport) => r.results.map((x) => ('testCaseId' in x ? x.testCaseId : null));
+    expect(ids(again.body)).toEqual(ids(first.body));
+    expect(again.body.results.map((r) => ('kind' in r ? r.kind : null))).toEqual(first.body.results.map((r) => ('kind' in r ? r.kind : null)));
+  });
+
+  it('a different case under an imported name is still a name conflict, not "already imported"', async () => {
+    const e = entry('simple', 'simple_python_13');
+    const answer = { id: 'conflict_1', ground_truth: e.ground_truth };
+    const first = await importBfcl({ entries: [{ ...e, id: 'conflict_1' }], answers: [answer] });
+    expect(first.body.created).toBe(1);
+    const question = (e as unknown as { question: { role: string; content: string }[][] }).question;
+    const changed = { ...e, id: 'conflict_1', question: [[...(question[0] ?? []), { role: 'user', content: 'and in metres please' }]] };
+    const again = await importBfcl({ entries: [changed], answers: [answer] });
+    expect(again.body).toMatchObject({ created: 0, alreadyImported: 0, failed: 1 });
+    expect(again.body.results[0]).toMatchObject({ status: 'failed', reason: expect.stringContaining('already exists') });
+  });
+
   it('refuses a body without entries with a 400 and a code', async () => {
     const res = await importBfcl({ answers: [] });
     expect(res.status).toBe(400);
@@ -158,10 +187,40 @@ describe('POST /api/import/mcp-tef', () => {
       expectedTool: 'find',
       expectedParameters: { q: 'x' },
       mode: 'sequence',
-      callOrder: 'exact',
+      // mcp-tef's order_dependent_matching defaults to false: order-independent matching.
+      callOrder: 'any',
       expectedCalls: [{ server: '127.0.0.1-9-tef', tool: 'find', arguments: { q: 'x' } }, { server: '127.0.0.1-9-tef', tool: 'book' }],
     });
     expect(await getCase(none.testCaseId)).toMatchObject({ expectedServer: null, expectedTool: null });
     expect((await getCase(none.testCaseId)).servers).toEqual(flatCase.servers);
+  });
+
+  it("takes mcp-tef's own sample shape (available_mcp_servers as URL strings, streamable HTTP) and order_dependent_matching; a second import is already imported", async () => {
+    const url = 'http://127.0.0.1:9/tef-strings';
+    const body = [
+      { name: 'E2E Fetch Test - Positive', query: 'Fetch the content from https://example.com', available_mcp_servers: [url], expected_mcp_server_url: url, expected_tool_name: 'fetch' },
+      {
+        name: 'fetch then save, in order',
+        query: 'Fetch example.com and save it',
+        available_mcp_servers: [url],
+        order_dependent_matching: true,
+        expected_tool_calls: [{ mcp_server_url: url, tool_name: 'fetch', parameters: { url: 'https://example.com' } }, { mcp_server_url: url, tool_name: 'save' }],
+      },
+    ];
+    const res = await call<TefImportReport>(tefRoute.POST, 'POST', '/api/import/mcp-tef', { body });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ total: 2, created: 2, alreadyImported: 0, failed: 0, serversCreated: 1 });
+    const [fetchCase, ordered] = res.body.results;
+    if (fetchCase?.status !== 'created' || ordered?.status !== 'created') throw new Error(JSON.stringify(res.body.results));
+    const tc = await getCase(fetchCase.testCaseId);
+    expect(tc).toMatchObject({ expectedServer: '127.0.0.1-9-tef-strings', expectedTool: 'fetch', expectedParameters: null });
+    const server = await call<{ transport: string; url: string }>(serverRoute.GET, 'GET', `/api/servers/${tc.servers[0]?.id}`, { params: { id: tc.servers[0]?.id ?? '' } });
+    expect(server.body).toMatchObject({ transport: 'streamable-http', url });
+    expect(await getCase(ordered.testCaseId)).toMatchObject({ mode: 'sequence', callOrder: 'exact' });
+
+    const again = await call<TefImportReport>(tefRoute.POST, 'POST', '/api/import/mcp-tef', { body });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ total: 2, created: 0, alreadyImported: 2, failed: 0, serversCreated: 0 });
+    expect(again.body.results.map((r) => (r.status === 'failed' ? null : r.testCaseId))).toEqual([fetchCase.testCaseId, ordered.testCaseId]);
   });
 });

@@ -91,6 +91,14 @@ describe('mcp-eval import bfcl', () => {
     const imported = await runCli(['import', 'bfcl', ...files, '--out', 'bfcl.yaml', '--name', 'bfcl sample'], dir);
     expect(imported.stderr).toMatch(/^130 of 130 entries imported, \d+ server\(s\)$/m);
     expect(imported.code).toBe(0);
+    const firstText = fs.readFileSync(path.join(dir, 'bfcl.yaml'), 'utf8');
+
+    // The same files again into the same suite: every case is already there (exit 0), the file unchanged.
+    const again = await runCli(['import', 'bfcl', ...files, '--out', 'bfcl.yaml'], dir);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/^already imported simple_python_8: case simple_python_8 is in the suite already, unchanged$/m);
+    expect(again.stderr).toMatch(/^0 of 130 entries imported, 130 already imported, \d+ server\(s\)$/m);
+    expect(fs.readFileSync(path.join(dir, 'bfcl.yaml'), 'utf8')).toBe(firstText);
 
     const suite = parse(fs.readFileSync(path.join(dir, 'bfcl.yaml'), 'utf8')) as Record<string, unknown> & { testCases: Record<string, unknown>[]; servers: Record<string, { tools: { name: string; inputSchema: Record<string, unknown> }[] }> };
     expect(suite.argumentMatching).toBe('bfcl');
@@ -149,6 +157,7 @@ describe('mcp-eval import mcp-tef', () => {
         name: 'two calls',
         query: 'Find the issue and close it',
         available_mcp_servers: [{ url, transport: 'streamable-http' }],
+        order_dependent_matching: true,
         expected_tool_calls: [{ mcp_server_url: url, tool_name: 'search_issues', parameters: { q: 'login' } }, { mcp_server_url: url, tool_name: 'close_issue' }],
       },
       { name: 'small talk', query: 'How are you?', available_mcp_servers: [{ url, transport: 'streamable-http' }] },
@@ -171,5 +180,40 @@ describe('mcp-eval import mcp-tef', () => {
     const run = await runCli(['run', 'tef.yaml', '--out', 'out-tef'], dir);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/unreachable/);
+  });
+
+  // Import and merge open no database, and the run stops at the unreachable server: on Postgres this would repeat the SQLite project's run.
+  it.skipIf(isPostgres())("takes mcp-tef's own sample file (URL strings with ${VAR}); a second import into the suite keeps its edits and reports already imported", { timeout: SLOW }, async () => {
+    // The shape of mcp-tef's cli/tests/scripts/test_cases.json: available_mcp_servers as plain URLs.
+    const sampleShape = [
+      { name: 'E2E Fetch Test - Positive', query: 'Fetch the content from https://example.com', available_mcp_servers: ['${MCP_SERVER_URL}'], expected_mcp_server_url: '${MCP_SERVER_URL}', expected_tool_name: 'fetch' },
+    ];
+    fs.writeFileSync(path.join(dir, 'test_cases.json'), JSON.stringify(sampleShape, null, 2));
+    const imported = await runCli(['import', 'mcp-tef', 'test_cases.json', '--out', 'tef-sample.yaml'], dir);
+    expect(imported.stderr).toMatch(/^imported E2E Fetch Test - Positive: expects fetch$/m);
+    expect(imported.code).toBe(0);
+    const suite = parse(fs.readFileSync(path.join(dir, 'tef-sample.yaml'), 'utf8')) as Record<string, unknown> & { servers: Record<string, unknown>; testCases: Record<string, unknown>[] };
+    expect(suite.servers).toEqual({ MCP_SERVER_URL: { type: 'http', url: '${MCP_SERVER_URL}' } });
+    expect(suite.testCases).toEqual([expect.objectContaining({ name: 'E2E Fetch Test - Positive', servers: ['MCP_SERVER_URL'], expectedServer: 'MCP_SERVER_URL', expectedTool: 'fetch' })]);
+
+    // The loader fills the placeholder: the server is down, so exit 3 (not a suite error).
+    const run = await runCli(['run', 'tef-sample.yaml', '--out', 'out-tef-sample'], dir, { MCP_SERVER_URL: 'http://127.0.0.1:9/mcp' });
+    expect(run.stderr).not.toMatch(/suite error/);
+    expect(run.stderr).toMatch(/server MCP_SERVER_URL is unreachable: .*\(http:\/\/127\.0\.0\.1:9\/mcp\)/);
+    expect(run.code).toBe(3);
+
+    // A user edits the suite's gates, then imports the same file plus a new case into it.
+    fs.writeFileSync(path.join(dir, 'tef-sample.yaml'), stringify({ ...suite, gates: { f1: 0.5 } }));
+    fs.writeFileSync(path.join(dir, 'more.json'), JSON.stringify({ name: 'small talk', query: 'Hello there', available_mcp_servers: ['${MCP_SERVER_URL}'] }));
+    const again = await runCli(['import', 'mcp-tef', 'test_cases.json', 'more.json', '--out', 'tef-sample.yaml'], dir);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/^already imported E2E Fetch Test - Positive: /m);
+    expect(again.stderr).toMatch(/^1 of 2 entries imported, 1 already imported, 1 server\(s\)$/m);
+    const merged = parse(fs.readFileSync(path.join(dir, 'tef-sample.yaml'), 'utf8')) as typeof suite;
+    expect(merged.gates).toEqual({ f1: 0.5 });
+    expect(merged.testCases.map((c) => c.name)).toEqual(['E2E Fetch Test - Positive', 'small talk']);
+
+    // Only cases it holds already: still exit 0.
+    expect((await runCli(['import', 'mcp-tef', 'test_cases.json', '--out', 'tef-sample.yaml'], dir)).code).toBe(0);
   });
 });

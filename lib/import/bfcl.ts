@@ -8,6 +8,7 @@ import { ServerInputSchema } from '../servers/schemas';
 import { createServer } from '../servers/service';
 import { TestCaseInputSchema } from '../test-cases/schemas';
 import { createTestCase } from '../test-cases/service';
+import { alreadyImportedCaseId } from './already-imported';
 import { BfclAnswerSchema, BfclEntrySchema, convertBfclEntry, multiCallCase, type BfclAnswer, type McpToolShape } from './bfcl-convert';
 
 export const MAX_BFCL_ENTRIES = 5000;
@@ -23,11 +24,15 @@ export type BfclImportBody = z.infer<typeof BfclImportBodySchema>;
 
 export type BfclEntryResult =
   | { index: number; id: string | null; status: 'created'; kind: 'positive' | 'multi' | 'negative'; testCaseId: string; serverId: string; serverName: string }
+  /** The same files imported again: the case an earlier import made, unchanged. */
+  | { index: number; id: string | null; status: 'already_imported'; kind: 'positive' | 'multi' | 'negative'; testCaseId: string; serverId: string; serverName: string }
   | { index: number; id: string | null; status: 'failed'; reason: string };
 
 export type BfclImportReport = {
   total: number;
   created: number;
+  /** Entries whose case an earlier import made (same name, query, tool set and expectation). */
+  alreadyImported: number;
   failed: number;
   /** Static tool sets: one per distinct function set, reused when an earlier import made it. */
   servers: { created: number; reused: number };
@@ -65,7 +70,8 @@ function idOf(raw: unknown): string | null {
  * Imports BFCL question objects with their possible answers as static tool sets and test
  * cases judged with argumentMatching "bfcl"; irrelevance entries become negative cases and
  * multi-call entries (parallel, parallel_multiple) sequence cases of one turn (multiCallCase).
- * Reports per entry what was created or why not; entries are independent.
+ * Reports per entry what was created or why not; entries are independent. Importing the same
+ * files again reports each case an earlier import made as already_imported, with its id.
  */
 export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport> {
   const answers = answersById(body.answers);
@@ -117,12 +123,14 @@ export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport
         },
         'Test case',
       );
-      const testCase = await createTestCase(input);
-      results.push({ index, id, status: 'created', kind: converted.kind, testCaseId: testCase.id, serverId: server.id, serverName: server.name });
+      const existing = await alreadyImportedCaseId(input);
+      const testCaseId = existing ?? (await createTestCase(input)).id;
+      results.push({ index, id, status: existing ? 'already_imported' : 'created', kind: converted.kind, testCaseId, serverId: server.id, serverName: server.name });
     } catch (err) {
       results.push({ index, id, status: 'failed', reason: reasonOf(err) });
     }
   }
   const created = results.filter((r) => r.status === 'created').length;
-  return { total: results.length, created, failed: results.length - created, servers, results };
+  const alreadyImported = results.filter((r) => r.status === 'already_imported').length;
+  return { total: results.length, created, alreadyImported, failed: results.length - created - alreadyImported, servers, results };
 }

@@ -7,19 +7,26 @@ import { ServerInputSchema } from '../servers/schemas';
 import { createServer } from '../servers/service';
 import { TestCaseInputSchema } from '../test-cases/schemas';
 import { createTestCase } from '../test-cases/service';
+import { alreadyImportedCaseId } from './already-imported';
 
 /**
  * mcp-tef's test-case files (StacklokLabs/mcp-tef, `mtef test-case create --from-file`): one
- * object or an array of `{name, query, available_mcp_servers: [{url, transport}],
- * expected_mcp_server_url, expected_tool_name, expected_parameters}`. Servers are named by URL
- * there; here a URL maps to the registered server with that URL, or is registered. Newer files
- * list `expected_tool_calls`: one call is the case's expected pair; two or more become a
- * sequence case (mode "sequence", expectedCalls in order, callOrder "exact" unless the case
- * says `order_dependent: false`). `${VAR}` placeholders are not substituted (the server
- * never reads the caller's environment): the CLI substitutes them before calling this.
+ * object or an array of `{name, query, available_mcp_servers, expected_mcp_server_url,
+ * expected_tool_name, expected_parameters}`. available_mcp_servers lists plain URLs (mcp-tef's
+ * own sample files, and its older `list[str]` schema) or `{url, transport}` objects; a URL alone
+ * is streamable HTTP, as mcp-tef normalises it. Servers are named by URL there; here a URL maps
+ * to the registered server with that URL, or is registered. Newer files list
+ * `expected_tool_calls`: one call is the case's expected pair; two or more become a sequence
+ * case (mode "sequence", expectedCalls in order) whose callOrder follows mcp-tef's
+ * `order_dependent_matching` (true: "exact"; false or absent, mcp-tef's default: "any");
+ * `order_dependent` is read as an older spelling of it. `${VAR}` placeholders are not
+ * substituted (the server never reads the caller's environment): the CLI substitutes them
+ * before calling this.
  */
 
-const TefServerSchema = z.object({ url: z.string().min(1), transport: z.enum(['streamable-http', 'sse']).default('streamable-http') }).loose();
+const TefServerObjectSchema = z.object({ url: z.string().min(1), transport: z.enum(['streamable-http', 'sse']).default('streamable-http') }).loose();
+/** A URL string (streamable HTTP, mcp-tef's default) or a {url, transport} object. */
+const TefServerSchema = z.union([z.string().min(1).transform((url) => ({ url, transport: 'streamable-http' as const })), TefServerObjectSchema]);
 const TefCallSchema = z
   .object({
     mcp_server_url: z.string().min(1).optional(),
@@ -39,6 +46,7 @@ export const TefTestCaseSchema = z
     expected_tool_name: z.string().min(1).nullable().optional(),
     expected_parameters: z.record(z.string(), z.unknown()).nullable().optional(),
     expected_tool_calls: z.array(TefCallSchema).optional(),
+    order_dependent_matching: z.boolean().optional(),
     order_dependent: z.boolean().optional(),
   })
   .loose();
@@ -58,7 +66,7 @@ export function tefExpectation(tc: TefTestCase): TefExpectation {
     tool: c.tool_name ?? c.name ?? null,
     parameters: c.parameters ?? c.expected_parameters ?? null,
   }));
-  const callOrder = tc.order_dependent === false ? 'any' : 'exact';
+  const callOrder = (tc.order_dependent_matching ?? tc.order_dependent) === true ? 'exact' : 'any';
   const first = calls[0];
   if (first) return { ...first, calls, callOrder };
   const flat = { serverUrl: tc.expected_mcp_server_url ?? null, tool: tc.expected_tool_name ?? null, parameters: tc.expected_parameters ?? null };
@@ -88,8 +96,10 @@ function tefCallOf(c: TefCall, index: number, byUrl: Map<string, { name: string 
 
 export type TefEntryResult =
   | { index: number; name: string | null; status: 'created'; testCaseId: string; expectedCalls: number }
+  /** The same file imported again: the case an earlier import made, unchanged. */
+  | { index: number; name: string | null; status: 'already_imported'; testCaseId: string; expectedCalls: number }
   | { index: number; name: string | null; status: 'failed'; reason: string };
-export type TefImportReport = { total: number; created: number; failed: number; serversCreated: number; results: TefEntryResult[] };
+export type TefImportReport = { total: number; created: number; alreadyImported: number; failed: number; serversCreated: number; results: TefEntryResult[] };
 
 function reasonOf(thrown: unknown): string {
   const err = fromDatabaseError(thrown) ?? thrown;
@@ -143,12 +153,14 @@ export async function importMcpTef(body: z.infer<typeof TefImportBodySchema>): P
         },
         'Test case',
       );
-      const created = await createTestCase(input);
-      results.push({ index, name, status: 'created', testCaseId: created.id, expectedCalls: expectation.calls.length });
+      const existing = await alreadyImportedCaseId(input);
+      const testCaseId = existing ?? (await createTestCase(input)).id;
+      results.push({ index, name, status: existing ? 'already_imported' : 'created', testCaseId, expectedCalls: expectation.calls.length });
     } catch (err) {
       results.push({ index, name, status: 'failed', reason: reasonOf(err) });
     }
   }
   const created = results.filter((r) => r.status === 'created').length;
-  return { total: results.length, created, failed: results.length - created, serversCreated, results };
+  const alreadyImported = results.filter((r) => r.status === 'already_imported').length;
+  return { total: results.length, created, alreadyImported, failed: results.length - created - alreadyImported, serversCreated, results };
 }

@@ -6,6 +6,8 @@ import { ValidationError } from '../../errors';
 import { ModelConfigSchema } from '../../providers/types';
 import { EXIT, SuiteError, UsageError, type ExitCode } from '../errors';
 import type { CliIo } from '../io';
+import { readExistingSuite } from '../import/existing';
+import { mergeIntoSuite } from '../import/merge';
 import type { ImportedSuite, SourceFile } from '../import/types';
 import type { Suite } from '../suite/schema';
 
@@ -18,10 +20,12 @@ Turns data sets from the field into a suite file that \`mcp-eval run\` accepts.
            entries as negative cases.
   mcp-tef  mcp-tef test-case files (one object or an array): servers by URL (\${VAR} kept
            as placeholders), one case per test case.
-  --out    the suite file to write (default: standard output); .json writes JSON, else YAML
+  --out    the suite file to write (default: standard output); .json writes JSON, else YAML.
+           An existing suite keeps its settings and cases and gains the new ones; a case
+           it holds already, unchanged, is reported "already imported"
   --model  the suite's model (default local/lexical, offline); edit the file for more
 Per entry, what was imported or why not goes to standard error. Exit 0 when at least one
-case was imported, 2 when none was or a file is unreadable.`;
+case was imported (or already was), 2 when none was or a file is unreadable.`;
 
 type Importer = (files: SourceFile[]) => ImportedSuite;
 
@@ -50,12 +54,19 @@ export async function importCommand(args: string[], io: CliIo): Promise<ExitCode
     if (err instanceof ValidationError) throw new SuiteError([{ file: '', line: null, field: kind as string, message: err.message }]);
     throw err;
   }
-  for (const r of imported.report) io.stderr.write(`${r.status === 'imported' ? 'imported' : 'skipped '} ${r.id ?? '(no id)'}: ${r.reason}\n`);
-  const count = imported.report.filter((r) => r.status === 'imported').length;
-  io.stderr.write(`${count} of ${imported.report.length} entries imported, ${Object.keys(imported.servers).length} server(s)\n`);
-  if (count === 0) throw new UsageError(`no case could be imported from ${names.join(', ')}`);
+  const out = values.out ? path.resolve(io.cwd, values.out) : null;
+  // Into an existing suite file: its settings and cases stay; cases it holds already are "already imported".
+  const existing = out ? readExistingSuite(out) : null;
+  const merged = existing ? mergeIntoSuite(imported, existing) : null;
+  const report = merged?.report ?? imported.report;
+  for (const r of report) io.stderr.write(`${r.status === 'skipped' ? 'skipped ' : r.status} ${r.id ?? '(no id)'}: ${r.reason}\n`);
+  const count = report.filter((r) => r.status === 'imported').length;
+  const already = report.filter((r) => r.status === 'already imported').length;
+  const serverCount = Object.keys(merged?.suite.servers ?? imported.servers).length;
+  io.stderr.write(`${count} of ${report.length} entries imported${already ? `, ${already} already imported` : ''}, ${serverCount} server(s)\n`);
+  if (count + already === 0) throw new UsageError(`no case could be imported from ${names.join(', ')}`);
 
-  const suite: Suite = {
+  const suite: Suite | NonNullable<typeof merged>['suite'] = merged?.suite ?? {
     name: values.name ?? `${kind} import`,
     servers: imported.servers,
     models: [model],
@@ -65,7 +76,6 @@ export async function importCommand(args: string[], io: CliIo): Promise<ExitCode
     testCases: imported.testCases,
     gates: {},
   };
-  const out = values.out ? path.resolve(io.cwd, values.out) : null;
   const text = out && /\.json$/i.test(out) ? `${JSON.stringify(suite, null, 2)}\n` : stringify(suite, { lineWidth: 0 });
   if (out) {
     fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -8,9 +8,11 @@ type InlineCase = Extract<Suite['testCases'][number], { name: string }>;
 
 /**
  * mcp-tef test-case files (one object, an array, or JSON Lines) -> a suite: a live server per
- * distinct URL (named from the URL as POST /api/import/mcp-tef names it; `${VAR}` placeholders
- * stay, the suite loader fills them from the environment), one case per test case with its
- * first expected call (the report says how many more were dropped until sequences land).
+ * distinct URL (available_mcp_servers as URL strings or {url, transport} objects; named from
+ * the URL as POST /api/import/mcp-tef names it; `${VAR}` placeholders stay, the suite loader
+ * fills them from the environment), one case per test case: one expected call is the case's
+ * pair, two or more a sequence case with every call (callOrder from order_dependent_matching,
+ * see tefExpectation). Pure: no database.
  */
 export function mcpTefToSuite(files: SourceFile[]): ImportedSuite {
   const items = files.flatMap((f) => {
