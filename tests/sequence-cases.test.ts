@@ -11,6 +11,7 @@ import { call } from './helpers/api';
  * The sequence fields of a test case (issue 17) through the API: every bad input is a 400 that
  * names its field, the fields come back from GET, and export/import (JSON, JSONL, CSV) carry
  * them. Tools are checked against a static server's own list; a live server's only by name.
+ * A selection case takes `context` (sent before the query) but none of the loop's own fields.
  */
 
 type ErrorBody = { error: { code: string; message: string; details?: { path: string; message: string }[] } };
@@ -131,10 +132,39 @@ describe('sequence fields: every bad input is a 400 naming the field', () => {
     ['a turn with an unknown role', { context: [{ role: 'system', content: 'x' }] }, 'context.0.role'],
     ['an empty assistant turn', { context: [{ role: 'assistant' }] }, 'context.0'],
     ['a pair that differs from the first call', { expectedServer: 'todo', expectedTool: 'update_todo' }, 'expectedCalls'],
+    ['forbiddenTools on a selection case', { mode: 'selection', expectedCalls: [SEARCH], forbiddenTools: [{ server: 'todo', tool: 'delete_todo' }] }, 'forbiddenTools'],
+    ['maxSteps on a selection case', { mode: 'selection', expectedCalls: [SEARCH], maxSteps: 3 }, 'maxSteps'],
+    ['execute on a selection case', { mode: 'selection', expectedCalls: [SEARCH], execute: 'read-only' }, 'execute'],
+    ['mockResults on a selection case', { mode: 'selection', expectedCalls: [SEARCH], mockResults: [{ server: 'todo', tool: 'update_todo', result: { text: 'ok' } }] }, 'mockResults'],
+    ['execute on a case that leaves mode to its default', { mode: undefined, expectedCalls: undefined, expectedServer: 'todo', expectedTool: 'search_todos', execute: { allow: [{ server: 'todo', tool: 'search_todos' }] } }, 'execute'],
   ])('%s', async (_label, over, field) => {
     const res = await create(sequenceCase(over));
     expect(res.status).toBe(400);
     expect(res.body.error.details?.map((d) => d.path)).toContain(field);
+  });
+
+  it('a selection case refuses each loop-only field with a message that asks for mode "sequence"', async () => {
+    const res = await create(sequenceCase({ mode: 'selection', expectedCalls: [SEARCH], forbiddenTools: [{ server: 'todo', tool: 'delete_todo' }], maxSteps: 3, execute: 'read-only', mockResults: [{ server: 'todo', tool: 'update_todo', result: { text: 'ok' } }] }));
+    expect(res.status).toBe(400);
+    const details = res.body.error.details ?? [];
+    expect(details.map((d) => d.path).sort()).toEqual(['execute', 'forbiddenTools', 'maxSteps', 'mockResults']);
+    for (const d of details) expect(d.message).toContain('needs mode "sequence"');
+    // Their defaults (what the editor or an export of a selection case may send) are accepted, and so is context.
+    const ok = await create(sequenceCase({ mode: 'selection', expectedCalls: [SEARCH], forbiddenTools: [], maxSteps: 5, execute: 'none', mockResults: null, context: [{ role: 'user', content: 'I keep a todo list.' }] }));
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ mode: 'selection', context: [{ role: 'user', content: 'I keep a todo list.' }] });
+  });
+
+  it('PATCH to selection mode puts the loop-only fields it does not give back to their defaults; given ones are refused', async () => {
+    const created = await create(sequenceCase({ maxSteps: 4, execute: 'read-only', forbiddenTools: [{ server: 'todo', tool: 'delete_todo' }], mockResults: [{ server: 'todo', tool: 'update_todo', result: { text: 'ok' } }], context: [{ role: 'user', content: 'earlier' }] }));
+    expect(created.status).toBe(201);
+    const refused = await patch(created.body.id, { mode: 'selection', expectedCalls: [SEARCH], maxSteps: 4 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details?.map((d) => d.path)).toEqual(['maxSteps']);
+    // What the editor sends when its sequence switch is turned off.
+    const back = await patch(created.body.id, { mode: 'selection', expectedCalls: null, expectedServer: 'todo', expectedTool: 'search_todos', expectedParameters: { query: 'milk' } });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ mode: 'selection', maxSteps: 5, execute: 'none', forbiddenTools: null, mockResults: null, context: [{ role: 'user', content: 'earlier' }] });
   });
 
   it('PATCH applies the same rules to the merged case', async () => {

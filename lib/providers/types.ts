@@ -33,6 +33,12 @@ export type SelectionRequest = {
   /** Request-scoped secret; never stored or logged. Absent for keyless providers. */
   apiKey?: string;
   query: string;
+  /**
+   * Earlier turns of the conversation (a selection case's `context`), sent before the query in
+   * the provider's multi-turn format, as sequence mode sends them; the self-assessment turn
+   * replays them too. Providers that cannot hold a conversation (the local router) ignore it.
+   */
+  context?: ConversationMessage[];
   tools: ExposedTool[];
   signal: AbortSignal;
   /**

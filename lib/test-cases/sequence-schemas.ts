@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FROM_RESULT_KEY, findFromResults } from '@/lib/eval/judge/sequence/from-result';
 import { parseJsonPath } from '@/lib/eval/judge/sequence/json-path';
-import { MAX_STEPS_DEFAULT, MAX_STEPS_LIMIT, type ExpectedCall } from '@/lib/eval/sequence/types';
+import { MAX_STEPS_DEFAULT, MAX_STEPS_LIMIT, type ExecutePolicy, type ExpectedCall } from '@/lib/eval/sequence/types';
 import { findExpectedParameterProblems } from './expected-parameters';
 
 /**
@@ -158,7 +158,22 @@ type SequenceInput = {
   expectedCalls?: ExpectedCall[] | null;
   forbiddenTools?: { server: string; tool: string }[] | null;
   mode?: 'selection' | 'sequence';
+  maxSteps?: number;
+  execute?: ExecutePolicy;
+  mockResults?: readonly unknown[] | null;
 };
+
+/**
+ * The fields only the agent loop reads, each with its default: a selection case gives none of
+ * them other than its default (it judges one call and runs no tool), or it is a 400.
+ */
+const SEQUENCE_ONLY: { field: 'forbiddenTools' | 'maxSteps' | 'execute' | 'mockResults'; isDefault(v: SequenceInput): boolean }[] = [
+  { field: 'forbiddenTools', isDefault: (v) => !v.forbiddenTools?.length },
+  { field: 'maxSteps', isDefault: (v) => v.maxSteps === undefined || v.maxSteps === MAX_STEPS_DEFAULT },
+  { field: 'execute', isDefault: (v) => v.execute === undefined || v.execute === 'none' },
+  { field: 'mockResults', isDefault: (v) => !v.mockResults?.length },
+];
+export const SEQUENCE_ONLY_FIELDS = SEQUENCE_ONLY.map((f) => f.field);
 
 /** Arguments compare as JSON; an empty object is no expectation, like null (the judge reads it so). */
 const emptyAsNull = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0 ? null : (v ?? null));
@@ -167,7 +182,8 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(emptyAsNull(a)) === 
 /**
  * Rules between fields: expectedServer/expectedTool/expectedParameters, when given beside
  * expectedCalls, must be its first call (they mirror it); selection mode judges one call, so
- * it takes at most one expected call; a forbidden tool cannot be an expected one.
+ * it takes at most one expected call and none of the loop's fields (its `context` is sent);
+ * a forbidden tool cannot be an expected one.
  */
 export function checkSequence(v: SequenceInput, ctx: z.RefinementCtx): void {
   const calls = v.expectedCalls;
@@ -183,6 +199,11 @@ export function checkSequence(v: SequenceInput, ctx: z.RefinementCtx): void {
     }
     if ((v.mode ?? 'selection') === 'selection' && calls.length > 1) {
       ctx.addIssue({ code: 'custom', path: ['expectedCalls'], message: `selection mode judges the first call only: set mode to "sequence" to expect ${calls.length} calls` });
+    }
+  }
+  if ((v.mode ?? 'selection') === 'selection') {
+    for (const { field, isDefault } of SEQUENCE_ONLY) {
+      if (!isDefault(v)) ctx.addIssue({ code: 'custom', path: [field], message: `${field} needs mode "sequence": a selection case judges the model's first call and runs no tool` });
     }
   }
   const expected = calls ?? (v.expectedServer && v.expectedTool ? [{ server: v.expectedServer, tool: v.expectedTool }] : []);

@@ -14,6 +14,7 @@ import type { McpServerRow } from '@/db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { parseWith } from '../http';
 import { assertArgumentTypes } from './argument-types';
+import { SEQUENCE_ONLY_FIELDS } from './sequence-schemas';
 import { assertSequenceTools } from './sequence-tools';
 import { toTestCaseDto, type TestCaseDto } from './dto';
 import { MAX_STEPS_DEFAULT } from '../eval/sequence/types';
@@ -133,6 +134,11 @@ function mergeExpectation(stored: Omit<TestCaseDto, 'id' | 'servers' | 'createdA
     merged.expectedParameters = null;
   } else if (pairPatched && !('expectedCalls' in patch) && stored.expectedCalls.length <= 1) {
     merged.expectedCalls = null;
+  }
+  // A selection case takes none of the loop's fields: those the patch does not give go back to
+  // their defaults (a case switched to selection, or one stored before they were refused).
+  if (merged.mode === 'selection') {
+    for (const field of SEQUENCE_ONLY_FIELDS) if (!(field in patch)) delete merged[field];
   }
   return merged;
 }

@@ -12,6 +12,7 @@ import { judgeRun, UNKNOWN_SERVER, type JudgeInput, type SampleOutcome } from '.
 import { askAssessment, assessAndRecord, type PendingAssessment } from './deferred-assessment';
 import { describeRunError, isProviderOutage } from './run-errors';
 import { runSignal } from './run-signal';
+import { CONTEXT_NOT_SENT_TEXT, contextMessages } from './sequence/context';
 import { evaluateSequence } from './sequence/run-sequence';
 import type { ToolCache } from './tool-cache';
 import { applyToolOverrides, renamedTool, type ToolOverride } from './tool-overrides';
@@ -106,7 +107,11 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
     snapshot = rows;
     const exposed: ExposedTool[] = rows.map((r) => ({ exposedName: r.exposedName, description: r.description ?? '', inputSchema: r.inputSchema }));
     const breakerKey = `provider:${model.provider}${model.baseUrl ? `:${new URL(model.baseUrl).host}` : ''}`;
-    const request = { model, apiKey, query: testCase.query, tools: exposed, signal, clients: ctx.clients };
+    // A selection case's context goes before the query as sequence mode sends it (a provider that
+    // cannot hold a conversation reads the query alone, and the run says so).
+    const hasContext = (testCase.context?.length ?? 0) > 0;
+    const context = hasContext && provider.converse ? { context: contextMessages(testCase.context, names) } : {};
+    const request = { model, apiKey, query: testCase.query, ...context, tools: exposed, signal, clients: ctx.clients };
 
     const samples: (SampleOutcome & { selection: Selection })[] = [];
     for (let i = 0; i < run.samples; i++) {
@@ -125,7 +130,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
     const judgeInput: JudgeInput = { testCase: { ...testCase, expectedToolName: expectedTool }, snapshot: rows, samples, assessment: null, assessmentBy: deterministic ? 'router' : 'model' };
     const pending: PendingAssessment | null =
       (run.samples === 1 || deterministic) && samples[0]
-        ? { runId, provider, request: { model, apiKey, query: testCase.query, tools: exposed, clients: ctx.clients }, selection: samples[0].selection, breakers: ctx.breakers, breakerKey, judgeInput, source: confidenceSourceOf(model.provider, run.samples) }
+        ? { runId, provider, request: { model, apiKey, query: testCase.query, ...context, tools: exposed, clients: ctx.clients }, selection: samples[0].selection, breakers: ctx.breakers, breakerKey, judgeInput, source: confidenceSourceOf(model.provider, run.samples) }
         : null;
     // Without a place to defer it (a single run), the assessment is asked for now, as before.
     const inline = pending && (!ctx.defer || deterministic) ? await askAssessment(pending, signal) : null;
@@ -139,6 +144,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
       assessment: assessment ? { confidence: assessment.confidence, reasoning: assessment.reasoning, response: assessment.raw } : null,
       ...(inline?.error ? { assessmentError: inline.error } : {}),
       ...(pending && !inline ? { assessmentPending: true } : {}),
+      ...(hasContext && !provider.converse ? { contextNotSent: CONTEXT_NOT_SENT_TEXT } : {}),
     };
     await completeRun(
       runId,

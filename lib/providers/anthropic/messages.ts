@@ -11,8 +11,14 @@ export function toAnthropicTools(tools: ExposedTool[]): Tool[] {
   }));
 }
 
-export function buildQueryMessages(req: SelectionRequest): MessageParam[] {
-  return [{ role: 'user', content: req.query }];
+/** The context turns if any (in the conversation's format), then the query. */
+export function buildQueryMessages(req: Pick<SelectionRequest, 'query' | 'context'>): MessageParam[] {
+  return buildConversationMessages({ messages: [...(req.context ?? []), { role: 'user', content: req.query }] });
+}
+
+/** Whether the context holds tool calls: the API then needs the tools' definitions in every request. */
+export function contextHasToolCalls(req: Pick<SelectionRequest, 'context'>): boolean {
+  return (req.context ?? []).some((m) => m.role === 'assistant' && m.toolCalls.length > 0);
 }
 
 /** The API rejects an empty assistant turn, so a silent answer is replayed as a placeholder. */
@@ -64,7 +70,7 @@ function userBlock(message: Exclude<ConversationMessage, { role: 'assistant' }>)
  * since every tool_use must be answered in the very next user message. A lone user text
  * stays a plain string, as in a single selection.
  */
-export function buildConversationMessages(req: ConversationRequest): MessageParam[] {
+export function buildConversationMessages(req: Pick<ConversationRequest, 'messages'>): MessageParam[] {
   const out: MessageParam[] = [];
   for (const message of req.messages) {
     if (message.role === 'assistant') {

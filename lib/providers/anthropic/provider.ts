@@ -9,7 +9,7 @@ import { withProviderErrors } from '../shared/provider-errors';
 import { parseSelfAssessment } from '../shared/self-assessment';
 import type { ExposedTool, ProviderTarget } from '../types';
 import { openAnthropicClient } from './client';
-import { buildAssessmentMessages, buildConversationMessages, buildQueryMessages, toAnthropicTools } from './messages';
+import { buildAssessmentMessages, buildConversationMessages, buildQueryMessages, contextHasToolCalls, toAnthropicTools } from './messages';
 import { parseAnthropicMessage, type ParsedMessage } from './response';
 
 /** A configured baseUrl (a proxy or gateway) wins over the public endpoint. */
@@ -86,7 +86,7 @@ export const anthropicProvider = defineProvider('anthropic', {
   assessConfidence: (req) =>
     call(req, {
       messages: buildAssessmentMessages(req),
-      toolChoice: req.selection.toolCalls.length > 0 ? 'none' : null,
+      toolChoice: req.selection.toolCalls.length > 0 || contextHasToolCalls(req) ? 'none' : null,
       interpret: (parsed, raw) => ({ ...parseSelfAssessment(parsed.text), usage: parsed.usage, raw }),
     }),
   complete: (req) =>

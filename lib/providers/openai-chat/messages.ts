@@ -18,11 +18,9 @@ export function toOpenAiTools(tools: ExposedTool[]): ChatCompletionFunctionTool[
   }));
 }
 
-export function buildQueryMessages(req: SelectionRequest): ChatCompletionMessageParam[] {
-  return [
-    { role: 'system', content: resolveSystemPrompt(req.model) },
-    { role: 'user', content: req.query },
-  ];
+/** The system prompt, the context turns if any (in the conversation's format), then the query. */
+export function buildQueryMessages(req: Pick<SelectionRequest, 'model' | 'query' | 'context'>): ChatCompletionMessageParam[] {
+  return buildConversationMessages({ model: req.model, messages: [...(req.context ?? []), { role: 'user', content: req.query }] });
 }
 
 function replayAssistantTurn(selection: Selection): ChatCompletionAssistantMessageParam {
@@ -81,6 +79,6 @@ function toOpenAiMessage(message: ConversationMessage): ChatCompletionMessagePar
 }
 
 /** The system prompt, then the conversation in order: tool results are `tool` messages paired by tool_call_id. */
-export function buildConversationMessages(req: ConversationRequest): ChatCompletionMessageParam[] {
+export function buildConversationMessages(req: Pick<ConversationRequest, 'model' | 'messages'>): ChatCompletionMessageParam[] {
   return [{ role: 'system', content: resolveSystemPrompt(req.model) }, ...req.messages.map(toOpenAiMessage)];
 }
