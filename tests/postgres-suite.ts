@@ -119,5 +119,6 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
     'tests/similarity-ndjson-inputs.test.ts',
     'tests/similarity-recommendations.test.ts',
     'tests/similarity-reports.test.ts',
+    'tests/run-advice-rewrite.test.ts',
   ].map((file) => ({ file, reason: 'its only rows are the embedding cache (tests/embeddings-cache.test.ts runs on Postgres); the rest is computation that no database changes' })),
 ];

@@ -1,6 +1,7 @@
 import type { RunDetail } from '@/components/data/queries';
 import { TryRewriteButton } from '@/components/experiments/try-rewrite-button';
-import { prefillFromRunAdvice } from '@/components/experiments/try-rewrite';
+import { apiFetch } from '@/components/data/fetcher';
+import { prefillFromRunAdviceWithRewrites } from '@/components/experiments/try-rewrite';
 import { Badge } from '@/components/ui/badge';
 import { Panel } from '@/components/ui/panel';
 import { formatPercent } from '../format';
@@ -60,7 +61,7 @@ export function EvaluationPanel({ evaluation, tools = [] }: { evaluation: Evalua
                   </p>
                 ) : null}
                 {rec.tool ? (
-                  <TryRewriteButton label={`Try this rewrite of ${rec.tool}`} prefill={() => prefillFromRunAdvice(rec.tool ?? '', rec.otherTool, tools)} />
+                  <TryRewriteButton label={`Try this rewrite of ${rec.tool}`} prefill={() => prefillFromRunAdviceWithRewrites(rec.tool ?? '', rec.otherTool, tools, (path, body) => apiFetch(path, { method: 'POST', json: body }))} />
                 ) : null}
               </li>
             ))}
