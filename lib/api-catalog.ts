@@ -71,12 +71,12 @@ export const API_SECTIONS: ApiSection[] = [
   {
     title: 'Metrics',
     endpoints: [
-      { method: 'GET', path: '/api/metrics/summary', summary: 'Counts, precision/recall/F1/accuracy/specificity, parameters, confidence, pass^k, latency, tokens, breakdowns, confusion matrix, and calls (sequence runs: per-call TP/FP/FN, precision/recall/F1, argument correctness, per-case steps, tokens and latency; null without any) (?batchId, testCaseId, serverName, toolName, provider, model, from, to).' },
-      { method: 'GET', path: '/api/metrics/confusions', summary: 'Off-diagonal confusion-matrix pairs, most frequent first: {expected, selected, count, similarity} (the summary filters); similarity is the calibrated score of the two descriptions the runs saw, null for none.' },
+      { method: 'GET', path: '/api/metrics/summary', summary: 'Counts, precision/recall/F1/accuracy/specificity, parameters, confidence, pass^k, latency, tokens, breakdowns, confusion matrix, and calls (sequence runs: per-call TP/FP/FN, precision/recall/F1, argument correctness, per-case steps, tokens and latency; null without any) (?batchId, testCaseId, serverName, toolName, provider, model, from, to, includeExperiments); experiment variants\u2019 batches are left out unless batchId names one or includeExperiments=true.' },
+      { method: 'GET', path: '/api/metrics/confusions', summary: 'Off-diagonal confusion-matrix pairs, most frequent first: {expected, selected, count, similarity} (the summary filters, includeExperiments too); similarity is the calibrated score of the two descriptions the runs saw, null for none.' },
       { method: 'GET', path: '/api/baseline', summary: 'The pinned baseline batch: {batch | null, pinnedAt}. One for the app; comparisons default to it as A.' },
       { method: 'PUT', path: '/api/baseline', summary: 'Pin a finished batch as the baseline {batchId}: 404 unknown, 409 while it runs.' },
       { method: 'DELETE', path: '/api/baseline', summary: 'Unpin the baseline.' },
-      { method: 'GET', path: '/api/metrics/trend', summary: 'Trend by batch (the summary filters): accuracy, F1, precision, recall and counts per batch, oldest first, the latest 50 batches.' },
+      { method: 'GET', path: '/api/metrics/trend', summary: 'Trend by batch (the summary filters, includeExperiments too): accuracy, F1, precision, recall and counts per batch, oldest first, the latest 50 batches.' },
       { method: 'GET', path: '/api/metrics/flaky', summary: 'Flaky test cases per model (?provider, model, testCaseId, history, limit, offset): samples that disagreed, or a verdict that changed between batches under the same tools (same content hash); reasons, counts and the latest runs.' },
       { method: 'GET', path: '/api/metrics/compare', summary: 'Batch vs batch (?a, b): per-metric deltas and the cases whose verdict changed.' },
     ],

@@ -63,6 +63,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/queue-single-run.test.ts',
   'tests/queue-assessment-scope.test.ts',
   'tests/queue-deferred-assessment.test.ts',
+  'tests/queue-grouped-completion.test.ts',
   'lib/eval/run/runner.test.ts',
   'tests/local-confidence.test.ts',
   'tests/playground.test.ts',
@@ -89,6 +90,7 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/static-servers-migration.test.ts', reason: 'builds a SQLite file at the migration before static servers and checks what the SQLite migration does to its rows' },
   { file: 'tests/mcp-endpoint-sql-isolation.test.ts', reason: 'query_sql runs SQL in a child process on the SQLite file; on Postgres the tool is not offered (tests/mcp-endpoint.test.ts checks that)' },
   { file: 'tests/postgres-schema.test.ts', reason: 'Postgres by nature: checks the Postgres migrations on its own cluster in the default project already' },
+  { file: 'tests/metrics-statement-triggers.test.ts', reason: 'Postgres by nature: migration 0010 against the row triggers of 0009, on two databases of its own (the suite\'s cluster or one it starts) in the default project already' },
   { file: 'tests/test-case-tags-migration.test.ts', reason: 'builds a SQLite file at migration 0008 and checks what SQLite migration 0009 does to its rows' },
   { file: 'tests/sequence-cases-migration.test.ts', reason: 'builds a SQLite file at migration 0009 and checks SQLite migration 0010 (its rows, its CHECKs)' },
   { file: 'tests/metrics-date-scope.test.ts', reason: 'builds a SQLite file at migration 0003, checks what 0004 does to its rows, and reads SQLite query plans' },
@@ -109,6 +111,7 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'db/schema-parity.test.ts', reason: 'compares the two schema files with each other and with the migrated SQLite DDL; it needs no second run' },
   { file: 'tests/cli-pack.test.ts', reason: 'the npm package installed in a clean folder, run as a CI user runs it (SQLite by default); mcp-eval run on Postgres is tests/cli-run.test.ts and tests/cli-import.test.ts' },
   { file: 'tests/cli-lint-similarity.test.ts', reason: 'lint and similarity open no database but the embedding cache in a temporary data dir: listed because it imports the CLI test helper' },
+  { file: 'tests/cli-infra.test.ts', reason: "the CLI's own checks and messages (provider unreachable, missing keys, {file:} cases, --history): the embedded run on Postgres is tests/cli-run.test.ts" },
   { file: 'tests/cli-outputs.test.ts', reason: 'opens no database (JUnit XML, the JSON Schemas, the workflow example): listed because it imports the CLI test helper' },
   { file: 'tests/quality-lint-llm.test.ts', reason: "opens no database (the lint route's LLM rules against a scripted model): listed because it calls a route handler" },
   ...[

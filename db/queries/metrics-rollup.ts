@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { isPostgres } from '../dialect';
 import { all, get, sqlNamed } from '../sql';
 import { readRunRollupRows, runRollupSelect, total, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
-import { noIndex, type MetricsScope } from './metrics-scope';
+import { buildExcludedBatchConditions, excludedBatchParams, noIndex, type MetricsScope } from './metrics-scope';
 
 /**
  * Readers of metrics_rollup (migration 0015): the summary's evaluation totals, tool cells and
@@ -57,6 +57,9 @@ function buildRollupWhere(s: MetricsScope): RollupWhere {
     return `@${name}`;
   };
   if (s.batchId) where.push(`batch_id = ${bind('batchId', s.batchId)}`);
+  // '' (no batch) is never an excluded id, so NOT IN keeps the runs without a batch.
+  where.push(...buildExcludedBatchConditions(s, 'batch_id', { nullable: false }));
+  Object.assign(params, excludedBatchParams(s));
   if (s.provider || s.model) {
     const settings = [s.provider ? `provider = ${bind('provider', s.provider)}` : '', s.model ? `model = ${bind('model', s.model)}` : ''].filter(Boolean);
     where.push(`model_settings_id in (select id from model_settings where ${settings.join(' and ')})`);
@@ -210,10 +213,10 @@ export function latencyBucketOf(ms: number): number {
 
 /**
  * A scope the tool latency histogram serves: a tool or server filter with whole-day bounds and no
- * batch, model or test case (that histogram has neither batch nor model).
+ * batch, model, excluded batches or test case (that histogram has neither batch nor model).
  */
 export function canReadToolLatencyHistogram(s: MetricsScope): boolean {
-  return canReadRollup(s) && Boolean(s.serverName || s.toolName) && !s.batchId && !s.provider && !s.model;
+  return canReadRollup(s) && Boolean(s.serverName || s.toolName) && !s.batchId && !s.excludeBatchIds?.length && !s.provider && !s.model;
 }
 
 /**
@@ -261,6 +264,10 @@ export async function readLatencyInBucket(s: MetricsScope, k: number, buckets: L
   if (s.batchId) {
     conditions.push(`${plus}r.batch_id = @batchId`);
     bound.batchId = s.batchId;
+  }
+  if (s.excludeBatchIds?.length) {
+    conditions.push(...buildExcludedBatchConditions(s, `${plus}r.batch_id`));
+    Object.assign(bound, excludedBatchParams(s));
   }
   if (s.provider || s.model) {
     const settings = [s.provider ? 'provider = @provider' : '', s.model ? 'model = @model' : ''].filter(Boolean);

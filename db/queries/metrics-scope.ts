@@ -15,6 +15,11 @@ export type MetricsScope = {
   createdFrom?: string;
   /** Exclusive upper bound on test_runs.created_at (ISO text). */
   createdBefore?: string;
+  /**
+   * Runs of these batches are left out (runs without a batch stay): the experiment variants' batches, whose
+   * runs saw rewritten tools, out of the unfiltered views (lib/metrics/experiment-scope.ts). Never set with batchId.
+   */
+  excludeBatchIds?: string[];
 };
 
 /**
@@ -97,6 +102,7 @@ type RunConditionOptions = {
 function buildRunConditions(s: MetricsScope, scoped: 'r' | 'e' = 'r', options: RunConditionOptions = {}): string[] {
   const where: string[] = [];
   if (s.batchId) where.push(`${scoped}.batch_id = @batchId`);
+  where.push(...buildExcludedBatchConditions(s, `${scoped}.batch_id`));
   if (s.testCaseId) where.push('r.test_case_id = @testCaseId');
   if (s.provider || s.model) {
     const settings = [s.provider ? 'provider = @provider' : '', s.model ? 'model = @model' : ''].filter(Boolean);
@@ -106,6 +112,25 @@ function buildRunConditions(s: MetricsScope, scoped: 'r' | 'e' = 'r', options: R
   if (scoped === 'e') where.push(...buildCopyDateConditions(s, options.copyPrefix ?? ''));
   else where.push(...buildCreatedAtConditions(s, options.createdAt ?? 'index'));
   return where;
+}
+
+/** The named parameter of the i-th excluded batch id (collectParams binds them). */
+const excludedBatchParam = (i: number) => `excludedBatch${i}`;
+
+/**
+ * `column` (a run's batch, NULL for none) outside the excluded batches; nothing without any. NOT IN alone
+ * would drop the runs without a batch (NULL NOT IN (...) is NULL).
+ */
+export function buildExcludedBatchConditions(s: MetricsScope, column: string, options: { nullable?: boolean } = {}): string[] {
+  const ids = s.excludeBatchIds ?? [];
+  if (ids.length === 0) return [];
+  const list = ids.map((_, i) => `@${excludedBatchParam(i)}`).join(', ');
+  return options.nullable === false ? [`${column} not in (${list})`] : [`(${column} is null or ${column} not in (${list}))`];
+}
+
+/** The excluded batch ids as named parameters, for a statement that binds its own (see buildExcludedBatchConditions). */
+export function excludedBatchParams(s: MetricsScope): Record<string, string> {
+  return Object.fromEntries((s.excludeBatchIds ?? []).map((id, i) => [excludedBatchParam(i), id]));
 }
 
 function buildCopyDateConditions(s: MetricsScope, prefix: '' | '+'): string[] {
@@ -162,7 +187,7 @@ const UNFINISHED = (run: string) => `${run}.status in ('pending', 'running', 'fa
 function collectParams(s: MetricsScope): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(s)) if (typeof value === 'string') params[key] = value;
-  return params;
+  return { ...params, ...excludedBatchParams(s) };
 }
 
 /**

@@ -1,19 +1,19 @@
 import 'server-only';
 import { isPostgres } from '../dialect';
 import { all, sqlNamed } from '../sql';
-import type { MetricsScope } from './metrics-scope';
+import { buildExcludedBatchConditions, excludedBatchParams, type MetricsScope } from './metrics-scope';
 
 export type BatchTrendRow = { batchId: string; name: string; createdAt: string; tp: number; fp: number; tn: number; fn: number };
 
 /**
  * Judged runs per batch, the latest `limit` batches that have any (newest first), from the
  * evaluation rows' own batch and model copies (idx_evaluation_results_batch); the scope's
- * filters apply as in the summary: model, test case, expected-or-selected server and tool, dates.
+ * filters apply as in the summary: model, test case, expected-or-selected server and tool, dates, excluded batches.
  */
 export async function selectBatchTrend(scope: MetricsScope, limit: number): Promise<BatchTrendRow[]> {
-  const where = ['e.batch_id is not null'];
-  const params: Record<string, string | number> = { limit };
-  const add = (condition: string, name: keyof MetricsScope) => {
+  const where = ['e.batch_id is not null', ...buildExcludedBatchConditions(scope, 'e.batch_id', { nullable: false })];
+  const params: Record<string, string | number> = { limit, ...excludedBatchParams(scope) };
+  const add = (condition: string, name: Exclude<keyof MetricsScope, 'excludeBatchIds'>) => {
     const value = scope[name];
     if (!value) return;
     where.push(condition);

@@ -8,6 +8,7 @@ import { isOpenAiModel } from '@/lib/similarity/defaults';
 import { embeddingBackend, type EmbeddingBackend } from '@/lib/similarity/embedding-backend';
 import { buildScoring } from '@/lib/similarity/scoring';
 import type { SimilarityTool } from '@/lib/similarity/types';
+import { excludeExperimentBatches } from './experiment-scope';
 import type { MetricsFilters } from './filters';
 import { toScope } from './summary';
 
@@ -98,12 +99,12 @@ async function scorePairs(pairs: (PairTexts | null)[]): Promise<Scored> {
 /**
  * GET /api/metrics/confusions: the off-diagonal cells of the confusion matrix of the runs
  * the metrics filters select, most frequent first, each with its pair's similarity score.
- * Misses to none and calls where none was expected are listed too, with null on that side.
+ * Misses to none and calls where none was expected are listed too, with null on that side. Experiment variants'
+ * batches are left out as in the summary (./experiment-scope).
  */
 export async function listConfusions(filters: MetricsFilters = {}): Promise<ConfusionList> {
-  const scope = toScope(filters);
   const { cells, pairs } = await readMetricsSnapshot(async () => {
-    const found = await selectConfusionCells(scope);
+    const found = await selectConfusionCells(await excludeExperimentBatches(filters, toScope(filters)));
     const texts: (PairTexts | null)[] = [];
     for (const cell of found) texts.push(await snapshotPair(cell));
     return { cells: found, pairs: texts };

@@ -48,6 +48,11 @@ export const MetricsFiltersSchema = z
     model: optional(z.string().max(200)),
     from: optional(dateOrDateTime),
     to: optional(dateOrDateTime),
+    /**
+     * Count the runs of experiment variants' batches too (they saw rewritten tools: left out unless a batchId or
+     * this asks for them; lib/metrics/experiment-scope.ts). "true"/"false" in a query string, or a boolean.
+     */
+    includeExperiments: optional(z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'includeExperiments must be true or false' })),
   })
   .strict()
   .refine(

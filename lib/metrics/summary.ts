@@ -22,6 +22,7 @@ import {
 } from '@/db/queries/metrics-rollup';
 import { getCallMetrics, type CallMetrics } from './calls';
 import { readSplitFigures, splitDayBounds, type SplitFigures } from './day-split';
+import { excludeExperimentBatches } from './experiment-scope';
 import { toCreatedAtBounds, type MetricsFilters } from './filters';
 import { locateNearestRank } from './percentile';
 import { computeRates, divideOrNull, toConfusionCounts, type ConfusionCounts, type HeadlineRates } from './rates';
@@ -59,7 +60,7 @@ export type MetricsSummary = HeadlineRates & {
 
 /** The filters as the queries take them (dates as created_at bounds). */
 export function toScope(filters: MetricsFilters): MetricsScope {
-  const { from, to, ...rest } = filters;
+  const { from, to, includeExperiments: _include, ...rest } = filters;
   const bounds = toCreatedAtBounds({ from, to });
   return { ...rest, createdFrom: bounds.from, createdBefore: bounds.before };
 }
@@ -139,11 +140,12 @@ function nearestRankPosition(p: number, n: number): number {
  * Evaluation figures (counts, parameters, confidence, pass^k, tools) read
  * evaluation_results and run figures (latency, tokens, per model and day) read test_runs,
  * each joining the other only when a filter needs it; the engine writes both together,
- * with the same classification, so they agree.
+ * with the same classification, so they agree. Experiment variants' batches are left out unless the filters
+ * name a batch or includeExperiments (./experiment-scope).
  */
 export async function getMetricsSummary(filters: MetricsFilters = {}): Promise<MetricsSummary> {
-  const scope = toScope(filters);
   return readMetricsSnapshot(async () => {
+    const scope = await excludeExperimentBatches(filters, toScope(filters));
     const { totals, cells, rollups, p50, p95 } = await readFigures(scope);
     const calls = await getCallMetrics(scope);
     const counts = toConfusionCounts(totals);
