@@ -5,8 +5,9 @@ import { getDb, getSqlite } from '../client';
 import { isPostgres } from '../dialect';
 import { evaluationResults, metricsRollup, modelSettings, runBatches, testCases, testRuns, toolDefinitions } from '../tables';
 import type { TestRunRow } from '../schema';
-import { affected, get, run } from '../sql';
+import { affected, all, get, run } from '../sql';
 import { inSqliteTurn, withTransaction } from '../transaction';
+import { currentFrame } from '../tx-context';
 import { selectRollupBatchStatusCounts } from './metrics-rollup';
 import { findToolSet, storeRunTools, storeRunToolsSqlite, storeToolSet, type SnapshotToolInput } from './tool-snapshots';
 import { driverError, newId, nowIso, type Page } from './util';
@@ -294,7 +295,8 @@ export async function completeRun(id: string, snapshot: NewToolDefinition[], val
   const known = snapshot.length > 0 ? await findToolSet(snapshot) : null;
   if (known !== undefined) {
     try {
-      return await complete(known);
+      // Outside a transaction, with the completions other runs reach in the same turn (one call).
+      return currentFrame() ? await complete(known) : await completeSoon({ r: p.run, e: p.evaluation, t: known });
     } catch (err) {
       // The listing was dropped between the look-up and the call (its last run deleted): stored again below.
       if (driverError(err)?.code !== '23503') throw err;
@@ -313,6 +315,44 @@ export async function completeRun(id: string, snapshot: NewToolDefinition[], val
 }
 
 const ALREADY_ENDED = new Error('the run had already ended');
+
+type Completion = { r: { id: string }; e: unknown; t: number | null };
+
+/**
+ * Postgres: the completions asked for in one turn of the event loop (a worker's runs whose
+ * answers arrive together) in one call of mcp_eval_complete_runs (migration 0010), the same
+ * statements as mcp_eval_complete_run's for all of them at once, so the metrics triggers add the
+ * group's changes once. Each answers whether its run took the completion. When the group's
+ * call fails, each item is tried alone, so it fails (a listing dropped meanwhile: 23503, which
+ * the caller handles) or not as it would have by itself.
+ */
+let completions: { item: Completion; resolve: (ok: boolean) => void; reject: (err: unknown) => void }[] = [];
+function completeSoon(item: Completion): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    if (completions.length === 0) setImmediate(() => void flushCompletions());
+    completions.push({ item, resolve, reject });
+  });
+}
+
+async function flushCompletions(): Promise<void> {
+  const group = completions;
+  completions = [];
+  try {
+    const rows = await all<{ id: string }>(sql`select id from mcp_eval_complete_runs(${JSON.stringify(group.map((g) => g.item))}::jsonb) as id`);
+    const done = new Set(rows.map((r) => r.id));
+    for (const g of group) g.resolve(done.has(g.item.r.id));
+  } catch (err) {
+    if (group.length === 1) return group[0]?.reject(err);
+    // One item's failure must not fail the others: each alone, as mcp_eval_complete_run.
+    for (const g of group) {
+      const { r, e, t } = g.item;
+      get<{ ok: boolean }>(sql`select mcp_eval_complete_run(${JSON.stringify(r)}::jsonb, ${JSON.stringify(e)}::jsonb, ${t}::integer) as ok`).then(
+        (row) => g.resolve(row?.ok === true),
+        g.reject,
+      );
+    }
+  }
+}
 
 /**
  * Runs `fn` inside the open transaction as a savepoint: when it throws, only its own writes are

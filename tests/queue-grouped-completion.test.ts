@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { insertBatchWithRuns } from '@/db/queries/batches';
+import { completeRun, getEvaluation, getRun, type CompletedRunValues } from '@/db/queries/runs';
+import { isPostgres } from '@/db/dialect';
+import { all, run } from '@/db/sql';
+import { withTransaction } from '@/db/transaction';
+import { FAKE_MODEL, seedCase, seedServer } from './helpers/eval-seed';
+
+/**
+ * The completions a worker's runs reach in the same turn (issue 20): on Postgres one call of
+ * mcp_eval_complete_runs for all of them (one transaction), on SQLite one transaction each as
+ * before. Either way each run answers for itself: a run that had ended is left as it was, and the
+ * others' verdicts and evaluations land as if each had been completed alone.
+ */
+
+const server = await seedServer('grouped');
+const caseA = await seedCase({ query: 'look something up', servers: [server], expected: { server: 'grouped', tool: 'lookup' } });
+const snapshot = [{ serverName: 'grouped', serverUrl: null, name: 'lookup', exposedName: 'lookup', description: 'Look a thing up.', inputSchema: { type: 'object' } }];
+const values = (i: number): CompletedRunValues => ({
+  llmResponseRaw: { samples: [], assessmentPending: true },
+  selectedServer: 'grouped',
+  selectedTool: i % 2 ? 'lookup' : 'other',
+  extractedParameters: { q: i },
+  confidenceScore: null,
+  confidenceCategory: null,
+  confidenceSource: null,
+  classification: i % 2 ? 'TP' : 'FP',
+  executionTimeMs: 100 + i,
+  inputTokens: 10 * i,
+  outputTokens: i,
+  failureReasons: [],
+});
+const evaluation = (i: number) => ({ classification: (i % 2 ? 'TP' : 'FP') as 'TP' | 'FP', toolCorrect: i % 2 === 1, failureReasons: [], passK: null, reasoning: `r${i}`, recommendations: [] });
+
+async function runningRuns(n: number): Promise<string[]> {
+  const { runIds } = await insertBatchWithRuns({ name: 'g', models: [FAKE_MODEL], samples: 1, concurrency: 4, testCaseIds: Array.from({ length: n }, () => caseA), withBatchRow: true });
+  await run(sql`update test_runs set status = 'running' where id in (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)})`);
+  return runIds;
+}
+
+describe('completions of one turn', () => {
+  it('answer per run, leave an ended run alone, and on Postgres commit together', async () => {
+    const [first, ...ids] = await runningRuns(6);
+    // The listing is stored by the first run that shows it (in a transaction of its own); the runs after it find it.
+    expect(await completeRun(first as string, snapshot, values(0), evaluation(0))).toBe(true);
+    await run(sql`update test_runs set status = 'cancelled' where id = ${ids[2] as string}`);
+    // All asked for in the same turn, as the runs of a worker whose answers arrive together.
+    const answers = await Promise.all(ids.map((id, i) => completeRun(id, snapshot, values(i), evaluation(i))));
+    expect(answers).toEqual([true, true, false, true, true]);
+    for (const [i, id] of ids.entries()) {
+      const row = await getRun(id);
+      const ev = await getEvaluation(id);
+      if (i === 2) {
+        expect(row?.status).toBe('cancelled');
+        expect(ev).toBeUndefined();
+        continue;
+      }
+      expect(row).toMatchObject({ status: 'completed', classification: values(i).classification, selectedTool: values(i).selectedTool, inputTokens: 10 * i, executionTimeMs: 100 + i });
+      expect(row?.toolSetId).not.toBeNull();
+      expect(ev).toMatchObject({ classification: evaluation(i).classification, reasoning: `r${i}`, toolCorrect: i % 2 === 1 });
+    }
+    // A second completion of the same runs changes nothing.
+    expect(await Promise.all(ids.map((id, i) => completeRun(id, snapshot, values(i + 1), evaluation(i + 1))))).toEqual([false, false, false, false, false]);
+    if (isPostgres()) {
+      const tx = await all<{ x: string }>(sql`select distinct xmin::text as x from evaluation_results where test_run_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      expect(tx).toHaveLength(1);
+    }
+  });
+
+  it('inside a caller\'s transaction complete there, one by one', async () => {
+    const ids = await runningRuns(2);
+    const answers = await withTransaction(async () => Promise.all(ids.map((id, i) => completeRun(id, snapshot, values(i), evaluation(i)))));
+    expect(answers).toEqual([true, true]);
+    for (const id of ids) expect((await getRun(id))?.status).toBe('completed');
+  });
+
+  it.skipIf(!isPostgres())('a group whose call fails completes its other runs alone (Postgres groups them)', async () => {
+    const ids = await runningRuns(3);
+    // A verdict the table refuses (confidence above 1 breaks ck_test_runs_confidence): only that run fails.
+    const results = await Promise.allSettled(ids.map((id, i) => completeRun(id, snapshot, { ...values(i), confidenceScore: i === 1 ? 2 : 0.5 }, evaluation(i))));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await Promise.all(ids.map(async (id) => (await getRun(id))?.status))).toEqual(['completed', 'running', 'completed']);
+  });
+});
