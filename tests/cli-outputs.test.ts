@@ -7,48 +7,7 @@ import { toJunit } from '@/lib/cli/output/junit';
 import { computeMetrics } from '@/lib/cli/results/metrics';
 import type { CaseResult, Results } from '@/lib/cli/results/schema';
 import { ROOT } from './helpers/cli';
-
-type Decl = { attributes: Map<string, boolean>; children: Set<string> };
-
-/** The element declarations of a flat XSD (global elements with refs, as junit-10.xsd is written). */
-function readXsd(text: string): Map<string, Decl> {
-  const decls = new Map<string, Decl>();
-  for (const m of text.matchAll(/<xs:element name="([^"]+)"(?:\s+type="[^"]+"\s*\/>|>([\s\S]*?)<\/xs:element>)/g)) {
-    const body = m[2] ?? '';
-    const attributes = new Map([...body.matchAll(/<xs:attribute name="([^"]+)"[^>]*use="(required|optional)"/g)].map((a) => [a[1] as string, a[2] === 'required']));
-    decls.set(m[1] as string, { attributes, children: new Set([...body.matchAll(/<xs:element ref="([^"]+)"/g)].map((r) => r[1] as string)) });
-  }
-  return decls;
-}
-
-/** Checks well-formed nesting, declared elements, attributes and children, and required attributes. */
-function validate(xml: string, xsd: Map<string, Decl>): string[] {
-  const problems: string[] = [];
-  const stack: string[] = [];
-  const body = xml.replace(/^<\?xml[^>]*\?>\s*/, '');
-  let root: string | null = null;
-  for (const m of body.matchAll(/<(\/?)([A-Za-z-]+)((?:\s+[A-Za-z-]+="[^"<]*")*)\s*(\/?)>/g)) {
-    const [, closing, name, attrText, selfClosing] = m as unknown as [string, string, string, string, string];
-    if (closing) {
-      if (stack.pop() !== name) problems.push(`</${name}> does not close the open element`);
-      continue;
-    }
-    const decl = xsd.get(name);
-    if (!decl) problems.push(`<${name}> is not declared`);
-    const parent = stack.at(-1);
-    if (parent === undefined) root ??= name;
-    else if (!xsd.get(parent)?.children.has(name)) problems.push(`<${name}> may not appear in <${parent}>`);
-    const attrs = new Set([...attrText.matchAll(/([A-Za-z-]+)="/g)].map((a) => a[1] as string));
-    for (const a of attrs) if (decl && !decl.attributes.has(a)) problems.push(`<${name}> has undeclared attribute ${a}`);
-    for (const [a, required] of decl?.attributes ?? []) if (required && !attrs.has(a)) problems.push(`<${name}> lacks required attribute ${a}`);
-    if (!selfClosing) stack.push(name);
-  }
-  if (stack.length) problems.push(`unclosed: ${stack.join(', ')}`);
-  if (root !== 'testsuites') problems.push(`root is ${root}`);
-  return problems;
-}
-
-const xsd = readXsd(fs.readFileSync(path.join(ROOT, 'tests/fixtures/junit-10.xsd'), 'utf8'));
+import { junitXsdProblems } from './helpers/junit-xsd';
 
 function caseResult(over: Partial<CaseResult>): CaseResult {
   return { id: 'c', name: 'c', model: 'local/lexical', status: 'completed', classification: 'TP', expected: 'todo/create_todo', selected: 'todo/create_todo', confidence: null, argumentScore: 1, argumentMatching: 'strict', failureReasons: [], samples: { count: 1, agreement: null }, error: null, ...over };
@@ -77,10 +36,9 @@ const results: Results = {
 };
 
 describe('JUnit XML', () => {
-  it('validates against junit-10.xsd: one testcase per case x model, typed failures, infrastructure as errors', () => {
-    expect(xsd.size).toBe(10);
+  it('validates against junit-10.xsd (libxml2): one testcase per case x model, typed failures, infrastructure as errors', async () => {
     const xml = toJunit(results);
-    expect(validate(xml, xsd)).toEqual([]);
+    expect(await junitXsdProblems(xml)).toEqual([]);
     expect(xml.match(/<testcase /g)).toHaveLength(cases.length + results.gates.length);
     expect(xml).toContain('<failure message="FN: expected todo/create_todo, selected todo/list_todos" type="wrong_tool">');
     expect(xml).toContain('type="wrong_value"');
@@ -89,9 +47,18 @@ describe('JUnit XML', () => {
     expect(xml).toMatch(/<testsuites name="demo" tests="7" failures="3" errors="1">/);
   });
 
-  it('the validator itself refuses what the XSD does not allow', () => {
-    expect(validate('<testsuites><testcase name="x"/></testsuites>', xsd)).toEqual(['<testcase> may not appear in <testsuites>']);
-    expect(validate('<testsuites><testsuite tests="1" colour="red"></testsuite></testsuites>', xsd)).toEqual(['<testsuite> has undeclared attribute colour', '<testsuite> lacks required attribute name']);
+  it('the validator itself refuses what the XSD does not allow: placement, attributes, order, nesting, the root', async () => {
+    expect(await junitXsdProblems('<testsuites><testcase name="x"/></testsuites>')).toEqual([expect.stringMatching(/Element 'testcase': This element is not expected\. Expected is \( testsuite \)/)]);
+    expect(await junitXsdProblems('<testsuites><testsuite tests="1" colour="red"></testsuite></testsuites>')).toEqual([
+      expect.stringMatching(/attribute 'colour': The attribute 'colour' is not allowed/),
+      expect.stringMatching(/Element 'testsuite': The attribute 'name' is required but missing/),
+    ]);
+    // The XSD's sequence puts errors before failures: order is checked, as Jenkins' parser does.
+    expect(await junitXsdProblems('<testsuites><testsuite name="a" tests="1"><testcase name="x"><failure/><error/></testcase></testsuite></testsuites>')).toEqual([expect.stringMatching(/Element 'error': This element is not expected/)]);
+    expect((await junitXsdProblems('<testsuites><testsuite name="a" tests="1"><testcase name="x"></testsuite></testsuites>'))[0]).toMatch(/Opening and ending tag mismatch/);
+    expect(await junitXsdProblems('<testsuite name="a" tests="0"/>')).toEqual(['the root element is <testsuite>, not <testsuites>']);
+    const broken = toJunit(results).replace('<testsuites ', '<testsuites colour="red" ');
+    expect(await junitXsdProblems(broken)).toEqual([expect.stringMatching(/attribute 'colour': The attribute 'colour' is not allowed/)]);
   });
 });
 

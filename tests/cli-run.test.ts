@@ -5,6 +5,7 @@ import { parse, stringify } from 'yaml';
 import { ResultsSchema, type Results } from '@/lib/cli/results/schema';
 import { isPostgres } from '@/db/dialect';
 import { EXAMPLE_SUITE, filesUnder, ROOT, runCli, tempFolder } from './helpers/cli';
+import { junitXsdProblems } from './helpers/junit-xsd';
 import { storedAnywhere } from './helpers/stored-anywhere';
 import { startLlmServer, type LlmServer } from './helpers/llm-server';
 
@@ -29,6 +30,7 @@ function writeSuite(name: string, change: (suite: Record<string, unknown>) => vo
 }
 
 const readResults = (out: string): Results => ResultsSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, out, 'results.json'), 'utf8')));
+const readJunit = (out: string): string => fs.readFileSync(path.join(dir, out, 'junit.xml'), 'utf8');
 
 describe('mcp-eval run', () => {
   it('runs the example suite offline: exit 0, results, JUnit and summary written', { timeout: SLOW }, async () => {
@@ -46,7 +48,8 @@ describe('mcp-eval run', () => {
       ['tool:todo/delete_todo:precision', 'passed'],
       ['tool:todo/delete_todo:recall', 'passed'],
     ]);
-    expect(fs.readFileSync(path.join(dir, 'out-pass/junit.xml'), 'utf8')).toContain('<testcase name="todo: mark complete" classname="local/lexical"');
+    expect(readJunit('out-pass')).toContain('<testcase name="todo: mark complete" classname="local/lexical"');
+    expect(await junitXsdProblems(readJunit('out-pass'))).toEqual([]);
     expect(fs.readFileSync(path.join(dir, 'out-pass/summary.md'), 'utf8')).toMatch(/all gates hold/);
   });
 
@@ -56,6 +59,8 @@ describe('mcp-eval run', () => {
     expect(res.code).toBe(1);
     expect(res.stdout).toMatch(/FAIL f1: overall f1 \d+\.\d% < 100\.0%/);
     expect(readResults('out-fail').gates.find((g) => g.id === 'f1')?.status).toBe('failed');
+    expect(readJunit('out-fail')).toMatch(/<failure [^>]*type="gate_failed"/);
+    expect(await junitXsdProblems(readJunit('out-fail'))).toEqual([]);
   });
 
   it('against a baseline: a significant drop fails, too few flips is its own outcome', { timeout: SLOW }, async () => {
@@ -125,6 +130,21 @@ describe('mcp-eval run', () => {
     const res = await runCli(['run', suite, '--out', 'out-down'], dir);
     expect(res.code).toBe(3);
     expect(res.stderr).toMatch(/server remote is unreachable/);
+    // Stopped before any case ran: nothing to report, so no JUnit file a CI step could mistake for results.
+    expect(fs.existsSync(path.join(dir, 'out-down/junit.xml'))).toBe(false);
+  });
+
+  it('a provider that cannot be reached: exit 3 after the run, and its junit.xml (cases as errors) validates', { timeout: SLOW }, async () => {
+    const suite = writeSuite('provider-down.yaml', (s) => {
+      s.models = [{ provider: 'openai', model: 'gpt-test', baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0, timeout: 5 }];
+      s.testCases = (s.testCases as unknown[]).slice(0, 2);
+      s.gates = {};
+    });
+    const res = await runCli(['run', suite, '--out', 'out-provider-down'], dir, { OPENAI_API_KEY: 'sk-not-used-port-9' });
+    expect(res.code).toBe(3);
+    const junit = readJunit('out-provider-down');
+    expect(junit.match(/<error [^>]*type="infrastructure"/g)).toHaveLength(2);
+    expect(await junitXsdProblems(junit)).toEqual([]);
   });
 
   it('--help works without a running app', { timeout: SLOW }, async () => {
