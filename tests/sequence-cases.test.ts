@@ -1,11 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as caseRoute from '@/app/api/test-cases/[id]/route';
 import * as exportRoute from '@/app/api/test-cases/export/route';
 import * as importRoute from '@/app/api/test-cases/import/route';
 import * as casesRoute from '@/app/api/test-cases/route';
 import * as serversRoute from '@/app/api/servers/route';
 import type { TestCaseDto } from '@/lib/test-cases/dto';
+import { insertBatchWithRuns } from '@/db/queries/batches';
+import { getRun } from '@/db/queries/runs';
+import { executeRun, type RunToExecute } from '@/lib/eval/run/runner';
+import type { ToolOverride } from '@/lib/eval/run/tool-overrides';
 import { call } from './helpers/api';
+import { startDemoServers } from './helpers/demo-server';
+import { FAKE_MODEL } from './helpers/eval-seed';
+import { sequenceContext } from './helpers/sequence-seed';
 
 /**
  * The sequence fields of a test case (issue 17) through the API: every bad input is a 400 that
@@ -102,7 +109,7 @@ describe('sequence fields: create and read', () => {
     expect(res.body).toMatchObject({ mode: 'selection', expectedServer: 'todo', expectedTool: 'search_todos', expectedParameters: { query: 'milk' } });
   });
 
-  it('a live server\'s tools are not known at save time: only its name is checked', async () => {
+  it('a live server no run has listed yet is checked by name only', async () => {
     const res = await create(sequenceCase({ serverIds: [ids.live], expectedCalls: [{ server: 'live', tool: 'anything' }, { server: 'live', tool: 'else' }] }));
     expect(res.status).toBe(201);
   });
@@ -239,5 +246,61 @@ describe('sequence fields: export and import', () => {
     const res = await call<ImportReport>(importRoute.POST, 'POST', '/api/test-cases/import?format=json', { rawBody: JSON.stringify(rows) });
     expect(res.body).toMatchObject({ created: 1, failed: 1 });
     expect(res.body.results[1]?.errors?.map((e) => e.path)).toEqual(['maxSteps']);
+  });
+});
+
+describe('sequence fields: a live server is checked against its latest listing', () => {
+  let demo: { baseUrl: string; close(): Promise<void> };
+  let demoId = '';
+  beforeAll(async () => {
+    demo = await startDemoServers();
+    const server = await call<{ id: string }>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'demo-todo', transport: 'streamable-http', url: `${demo.baseUrl}/demo/todo/mcp` } });
+    demoId = server.body.id;
+  });
+  afterAll(async () => {
+    await demo.close();
+  });
+
+  const liveCase = (over: Record<string, unknown> = {}) =>
+    sequenceCase({ serverIds: [demoId], expectedCalls: [{ server: 'demo-todo', tool: 'search_todos' }, { server: 'demo-todo', tool: 'update_todo' }], ...over });
+
+  /** One run of a case on the live server (the offline router), which stores the listing it saw; overrides make it an experiment variant's. */
+  async function runOnce(overrides?: ToolOverride[]) {
+    const created = await create({ name: `lister ${++counter}`, query: 'Show my todos', serverIds: [demoId] });
+    const { runIds } = await insertBatchWithRuns({ name: 'listing', models: [{ ...FAKE_MODEL, model: 'lexical' }], samples: 1, concurrency: 1, testCaseIds: [created.body.id], withBatchRow: true, ...(overrides ? { toolOverrides: overrides } : {}) });
+    const run = await getRun(runIds[0] as string);
+    if (!run) throw new Error('seeded run vanished');
+    const toRun: RunToExecute = { id: run.id, testCaseId: run.testCaseId, samples: run.samples, settings: run.settings };
+    const outcome = await executeRun(toRun, { ...sequenceContext(), ...(overrides ? { overrides } : {}) }, new AbortController().signal);
+    expect(outcome.status).toBe('completed');
+  }
+
+  it('before any run the listing is unknown: an unknown tool is accepted (the run will show it missing)', async () => {
+    const res = await create(liveCase({ forbiddenTools: [{ server: 'demo-todo', tool: 'drop_everything' }] }));
+    expect(res.status).toBe(201);
+  });
+
+  it('an experiment variant\'s renamed listing does not count as the server\'s', async () => {
+    await runOnce([{ server: 'demo-todo', tool: 'delete_todo', name: 'remove_todo' }]);
+    const res = await create(liveCase({ forbiddenTools: [{ server: 'demo-todo', tool: 'delete_todo' }] }));
+    expect(res.status).toBe(201);
+  });
+
+  it('once a run listed it, a tool the listing lacks is a 400 naming the path, in each field', async () => {
+    await runOnce();
+    const ok = await create(liveCase({ forbiddenTools: [{ server: 'demo-todo', tool: 'delete_todo' }], execute: { allow: [{ server: 'demo-todo', tool: 'search_todos' }] } }));
+    expect(ok.status).toBe(201);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ expectedCalls: [{ server: 'demo-todo', tool: 'search_todos' }, { server: 'demo-todo', tool: 'rename_todo' }] }, 'expectedCalls.1.tool'],
+      [{ forbiddenTools: [{ server: 'demo-todo', tool: 'drop_everything' }] }, 'forbiddenTools.0.tool'],
+      [{ execute: { allow: [{ server: 'demo-todo', tool: 'run_shell' }] } }, 'execute.allow.0.tool'],
+      [{ mockResults: [{ server: 'demo-todo', tool: 'archive_todo', result: { text: 'ok' } }] }, 'mockResults.0.tool'],
+    ];
+    for (const [over, path] of cases) {
+      const res = await create(liveCase(over));
+      expect(res.status, path).toBe(400);
+      const detail = res.body.error.details?.find((d) => d.path === path);
+      expect(detail?.message).toMatch(/is not a tool of demo-todo in its latest listing \(a run of .*search_todos/);
+    }
   });
 });

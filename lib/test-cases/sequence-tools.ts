@@ -1,5 +1,6 @@
 import 'server-only';
 import { listStaticTools } from '@/db/queries/static-tools';
+import { latestListedToolNames } from '@/db/queries/tool-schemas';
 import type { McpServerRow } from '@/db/schema';
 import { ValidationError } from '../errors';
 import type { TestCaseInput } from './schemas';
@@ -7,40 +8,57 @@ import type { TestCaseInput } from './schemas';
 type Problem = { path: string; message: string };
 type Named = { server: string; tool: string };
 
+/** A listing the harness knows: where it comes from, for the message. */
+type KnownTools = { names: Set<string>; source: string };
+
+const LISTED_IN_MESSAGE = 12;
+
+function listed(names: Set<string>): string {
+  const all = [...names].sort();
+  return all.length > LISTED_IN_MESSAGE ? `${all.slice(0, LISTED_IN_MESSAGE).join(', ')}, ...` : all.join(', ');
+}
+
 /**
  * Every tool a sequence field names (expected, forbidden, allowed to run, mocked, called in
  * the context) must be on one of the case's servers, and, where the harness knows the
- * server's tools, one of them. It knows a static server's tools (it holds them); a live
- * server's listing is only known while a batch runs, so there only the server is checked
- * here and a tool the server lacks shows up in the run as a missing call.
+ * server's tools, one of them. It knows a static server's tools (it holds them). A live
+ * server's are known from the latest listing a run saw (lib/test-cases/argument-types.ts reads
+ * its schemas the same way): the expected, forbidden, allowed and mocked tools are checked
+ * against it; a server no run has listed yet is checked by name only (a tool it lacks then
+ * shows up in the run as a missing call), and so are the context's earlier calls.
  */
 export async function assertSequenceTools(input: TestCaseInput, servers: McpServerRow[]): Promise<void> {
-  const refs: { ref: Named; path: string }[] = [];
+  const refs: { ref: Named; path: string; history?: true }[] = [];
   (input.expectedCalls ?? []).forEach((ref, i) => refs.push({ ref, path: `expectedCalls.${i}` }));
   (input.forbiddenTools ?? []).forEach((ref, i) => refs.push({ ref, path: `forbiddenTools.${i}` }));
   if (typeof input.execute === 'object') input.execute.allow.forEach((ref, i) => refs.push({ ref, path: `execute.allow.${i}` }));
   (input.mockResults ?? []).forEach((ref, i) => refs.push({ ref, path: `mockResults.${i}` }));
   (input.context ?? []).forEach((turn, i) => {
-    if (turn.role === 'assistant') (turn.toolCalls ?? []).forEach((ref, j) => refs.push({ ref, path: `context.${i}.toolCalls.${j}` }));
+    if (turn.role === 'assistant') (turn.toolCalls ?? []).forEach((ref, j) => refs.push({ ref, path: `context.${i}.toolCalls.${j}`, history: true }));
   });
   const byName = new Map(servers.map((s) => [s.name, s]));
-  // The tool names of each named static server, read once.
-  const staticToolNames = new Map<string, Set<string>>();
-  for (const { ref } of refs) {
+  // The known tool names of each named server, read once (null: not known).
+  const known = new Map<string, KnownTools | null>();
+  for (const { ref, history } of refs) {
     const server = byName.get(ref.server);
-    if (server?.transport === 'static' && !staticToolNames.has(server.id)) {
-      staticToolNames.set(server.id, new Set((await listStaticTools(server.id)).map((t) => t.name)));
+    if (!server || known.has(server.id) || (history && server.transport !== 'static')) continue;
+    if (server.transport === 'static') {
+      known.set(server.id, { names: new Set((await listStaticTools(server.id)).map((t) => t.name)), source: '' });
+    } else {
+      const latest = await latestListedToolNames(server.name, server.url);
+      known.set(server.id, latest ? { names: latest.names, source: ` in its latest listing (a run of ${latest.listedAt}: ${listed(latest.names)})` } : null);
     }
   }
   const problems: Problem[] = [];
-  for (const { ref, path } of refs) {
+  for (const { ref, path, history } of refs) {
     const server = byName.get(ref.server);
     if (!server) {
       problems.push({ path: `${path}.server`, message: `'${ref.server}' is not one of the test case's servers (${servers.map((s) => s.name).join(', ')})` });
       continue;
     }
-    const tools = staticToolNames.get(server.id);
-    if (tools && !tools.has(ref.tool)) problems.push({ path: `${path}.tool`, message: `'${ref.tool}' is not a tool of ${ref.server}` });
+    if (history && server.transport !== 'static') continue;
+    const tools = known.get(server.id);
+    if (tools && !tools.names.has(ref.tool)) problems.push({ path: `${path}.tool`, message: `'${ref.tool}' is not a tool of ${ref.server}${tools.source}` });
   }
   if (problems.length) throw new ValidationError(`Unknown server or tool: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
 }
