@@ -137,10 +137,11 @@ describe('mcp-eval run --url', () => {
   });
 
   it('a wrong token is a usage error (2); an instance that is down is infrastructure (3)', { timeout: SLOW }, async () => {
-    const wrong = await runCli(['run', 'remote.yaml', '--url', web.url, '--token', 'not-a-token', '--out', 'out-wrong'], dir);
+    // With a key: a missing one is refused before the instance is called (exit 2 naming OPENAI_API_KEY).
+    const wrong = await runCli(['run', 'remote.yaml', '--url', web.url, '--token', 'not-a-token', '--out', 'out-wrong'], dir, { OPENAI_API_KEY: 'sk-test-wrong-token' });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/401/);
-    const down = await runCli(['run', 'remote.yaml', '--url', 'http://127.0.0.1:9', '--token', token, '--out', 'out-down'], dir);
+    const down = await runCli(['run', 'remote.yaml', '--url', 'http://127.0.0.1:9', '--token', token, '--out', 'out-down'], dir, { OPENAI_API_KEY: 'sk-test-instance-down' });
     expect(down.code).toBe(3);
     expect(down.stderr).toMatch(/unreachable/);
   });

@@ -10,7 +10,7 @@ const COMMANDS: Record<string, Command> = {
   run: { summary: 'run a suite and enforce its gates', help: RUN_HELP, run: async (a, io) => (await import('./commands/run')).runCommand(a, io) },
   compare: {
     summary: 'the regression gate alone: compare two results.json files',
-    help: 'mcp-eval compare <baseline.json> <current.json> [--max-regression f1=0.05,...] [--strict] [--out dir]',
+    help: 'mcp-eval compare <baseline.json> <current.json> [--max-regression f1=0.05,...] [--strict] [--out dir] [--json] [--history earlier.json ...]\n  (--history: earlier results files; a case whose verdict alternates across them, the baseline and current is flaky, listed apart and left out of the gate)',
     run: async (a, io) => (await import('./commands/compare')).compareCommand(a, io),
   },
   lint: {

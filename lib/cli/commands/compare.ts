@@ -6,7 +6,7 @@ import type { CliIo } from '../io';
 import { toSummaryMarkdown } from '../output/summary-md';
 import { toJunit } from '../output/junit';
 import type { MetricThresholds } from '../suite/schema';
-import { readResults, writeOutput } from './results-files';
+import { readHistory, readResults, writeOutput } from './results-files';
 
 const METRICS = ['f1', 'precision', 'recall', 'accuracy'] as const;
 
@@ -25,19 +25,20 @@ function parseAllowed(text: string | undefined): MetricThresholds | undefined {
   return allowed;
 }
 
-/** The regression gate alone: current against baseline, exit 1 on a significant drop. */
+/** The regression gate alone: current against baseline, exit 1 on a significant drop; --history files mark units flaky across runs. */
 export async function compareCommand(args: string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { 'max-regression': { type: 'string' }, strict: { type: 'boolean', default: false }, out: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: { 'max-regression': { type: 'string' }, strict: { type: 'boolean', default: false }, out: { type: 'string' }, json: { type: 'boolean', default: false }, history: { type: 'string', multiple: true } },
   });
   if (positionals.length !== 2) throw new UsageError('compare takes two files: mcp-eval compare <baseline.json> <current.json>');
   const [baselineFile, currentFile] = positionals.map((p) => path.resolve(io.cwd, p)) as [string, string];
+  const allowed = parseAllowed(values['max-regression']);
   const baseline = readResults(baselineFile);
   const current = readResults(currentFile);
-  const regression = compareResults(baseline, current.cases, path.relative(io.cwd, baselineFile));
-  const gates = evaluateRegression(regression, parseAllowed(values['max-regression']), values.strict);
+  const regression = compareResults(baseline, current.cases, path.relative(io.cwd, baselineFile), readHistory(values.history, io.cwd));
+  const gates = evaluateRegression(regression, allowed, values.strict);
   const exit = gates.some((g) => g.status === 'failed') ? EXIT.gateFailed : EXIT.ok;
   const results = { ...current, gates, regression };
   if (values.out) {

@@ -25,3 +25,11 @@ export function writeOutput(dir: string, name: string, text: string): string {
   fs.writeFileSync(file, text, { mode: 0o600 });
   return file;
 }
+
+/**
+ * --history: earlier results files (repeat the flag, or separate them with commas), read as
+ * the baseline is. Flaky across runs needs something to compare with, so a baseline is required.
+ */
+export function readHistory(given: readonly string[] | undefined, cwd: string): Results[] {
+  return (given ?? []).flatMap((g) => g.split(',')).map((f) => f.trim()).filter(Boolean).map((f) => readResults(path.resolve(cwd, f)));
+}

@@ -6,7 +6,7 @@ import { EXIT, InfrastructureError, UsageError, type ExitCode } from '../errors'
 import { evaluateRegression, compareResults } from '../gates/regression';
 import { evaluateThresholds } from '../gates/thresholds';
 import type { CliIo } from '../io';
-import { keysFromEnv } from '../keys';
+import { assertKeysInEnv, keysFromEnv } from '../keys';
 import { toJunit } from '../output/junit';
 import { createProgress } from '../output/progress';
 import { toSummaryMarkdown } from '../output/summary-md';
@@ -14,7 +14,7 @@ import { computeMetrics } from '../results/metrics';
 import { RESULTS_SCHEMA_VERSION, type CaseResult, type Results } from '../results/schema';
 import { modelLabel, type Executor } from '../run/types';
 import { loadSuite, type ResolvedSuite } from '../suite/load';
-import { readResults, writeOutput } from './results-files';
+import { readHistory, readResults, writeOutput } from './results-files';
 
 export const RUN_HELP = `mcp-eval run <suite.yaml|json> [options]
 
@@ -26,6 +26,9 @@ error, 3 a server or provider unreachable.
   --url <url>        run on a running instance through its REST API instead
   --token <token>    its API bearer token (or MCP_EVAL_TOKEN)
   --baseline <file>  a results.json to compare against (overrides gates.baseline)
+  --history <file>   an earlier results.json (repeat, or a,b,c): a case whose verdict alternates
+                     across them, the baseline and this run is flaky, listed apart from the
+                     flips and left out of the regression gate
   --strict           "too few cases to tell" fails the regression gate
   --quiet            no progress output
 
@@ -42,6 +45,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<ExitCode> {
       url: { type: 'string' },
       token: { type: 'string' },
       baseline: { type: 'string' },
+      history: { type: 'string', multiple: true },
       strict: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
     },
@@ -51,11 +55,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<ExitCode> {
   const suite = loadSuite(path.resolve(io.cwd, positionals[0] as string), io.env);
   const baselineFile = values.baseline ? path.resolve(io.cwd, values.baseline) : suite.baselineFile;
   const baseline = baselineFile ? readResults(baselineFile) : null;
+  const history = readHistory(values.history, io.cwd);
+  if (history.length && !baseline) throw new UsageError('--history needs a baseline (--baseline or gates.baseline): flaky cases are reported in the comparison with it');
   const outDir = path.resolve(io.cwd, values.out);
 
   const startedAt = new Date().toISOString();
   const progress = createProgress(io.stderr, io.isTty, values.quiet);
   const keys = keysFromEnv(io.env);
+  assertKeysInEnv(suite.models, keys);
   let cases;
   let tempDir: string | null = null;
   try {
@@ -74,7 +81,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<ExitCode> {
   }
 
   const metrics = computeMetrics(cases);
-  const regression = baseline ? compareResults(baseline, cases, path.relative(io.cwd, baselineFile as string) || (baselineFile as string)) : null;
+  const regression = baseline ? compareResults(baseline, cases, path.relative(io.cwd, baselineFile as string) || (baselineFile as string), history) : null;
   const gates = [...evaluateThresholds(suite.gates, metrics), ...(regression ? evaluateRegression(regression, suite.gates.maxRegression, values.strict) : [])];
   const results: Results = {
     schemaVersion: RESULTS_SCHEMA_VERSION,
