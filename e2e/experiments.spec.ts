@@ -66,6 +66,9 @@ test('from a similarity recommendation to a finished experiment and its comparis
   await expect(change.locator('ins, del').first()).toBeVisible();
   // The cases that expect either tool are preselected.
   await expect(page.getByTestId('exp-cases-count')).toHaveText(/^[1-9]\d* selected$/);
+  // Resolved by the API over every case: the rule names the same count as the checklist.
+  const selectedCount = /^(\d+) selected$/.exec((await page.getByTestId('exp-cases-count').textContent()) ?? '')?.[1];
+  await expect(page.getByTestId('exp-cases-rule')).toContainText(`Preselected (${selectedCount} case`);
   await expect(page.getByLabel('Provider')).toHaveValue('local');
   await expect(page.getByLabel('Model', { exact: true })).toHaveValue('hybrid');
   await expectPageStructure(page);
@@ -127,6 +130,65 @@ test('from a similarity recommendation to a finished experiment and its comparis
   await openPage(page, '/experiments');
   await expect(page.getByRole('table').getByRole('link', { name })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/experiments-list.png', fullPage: true });
+
+  // 8. A variant's batch names its experiment and links back to it.
+  await openPage(page, `/runs/batches/${experiment.variants[1]?.batchId}`);
+  const back = page.getByTestId('batch-experiment');
+  await expect(back).toContainText('Variant rewrite of the experiment');
+  await back.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/experiments/${id}$`));
+});
+
+type RunDetail = {
+  id: string;
+  tools: { server: string; name: string; description: string; inputSchema: Record<string, unknown> }[];
+  evaluation: { recommendations: { tool?: string; otherTool?: string }[] } | null;
+};
+type Revision = { tool: string; before: string; after: string; source: string };
+
+test('from a run\'s advice, "Try this rewrite" prefills the rule-based rewrites of the confused tools', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const res = await request.post('/api/batches', { data: { name: 'run advice e2e', models: [{ provider: 'local', model: 'lexical' }] } });
+  expect(res.status()).toBe(202);
+  const { id } = (await res.json()) as { id: string };
+  await expect
+    .poll(async () => (await getJson<{ status: string }>(request, `/api/batches/${id}`)).status, { timeout: 45_000, intervals: [250, 500, 1000] })
+    .toBe('completed');
+  // A run the lexical router got wrong by picking another tool: its advice names both.
+  const runs = await getJson<{ items: { id: string; classification: string | null; selectedTool: string | null }[] }>(request, `/api/test-runs?batchId=${id}&limit=100`);
+  let run: RunDetail | undefined;
+  let rec: { tool?: string; otherTool?: string } | undefined;
+  for (const r of runs.items.filter((x) => x.classification === 'FN' && x.selectedTool)) {
+    const detail = await getJson<RunDetail>(request, `/api/test-runs/${r.id}`);
+    rec = detail.evaluation?.recommendations.find((x) => x.tool && x.otherTool);
+    if (rec) {
+      run = detail;
+      break;
+    }
+  }
+  expect(run, 'the lexical router confuses at least one pair of demo tools').toBeDefined();
+  const [server, toolName] = (rec!.tool ?? '').split('/');
+  // What the rules write for these tools (the request the button sends: the servers' tools as the run showed them, threshold 0).
+  const servers = new Set([rec!.tool, rec!.otherTool].map((t) => (t ?? '').split('/')[0]));
+  const toolList = run!.tools.filter((t) => servers.has(t.server)).map((t) => ({ server: t.server, name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  const recs = await request.post('/api/similarity/recommendations', { data: { toolList, similarityThreshold: 0, includeRecommendations: true } });
+  expect(recs.ok()).toBe(true);
+  const revision = ((await recs.json()) as { recommendations: { revisions: Revision[] } }).recommendations.revisions.find((r) => r.tool === rec!.tool);
+  const shown = run!.tools.find((t) => t.server === server && t.name === toolName)?.description ?? '';
+  const rewritten = revision && revision.after !== shown ? revision.after : null;
+  test.info().annotations.push({ type: 'prefill', description: rewritten ? `rule-based rewrite of ${rec!.tool}` : `no rule change for ${rec!.tool}: as the model saw it` });
+
+  await openPage(page, `/runs/${run!.id}`);
+  const button = page.getByRole('button', { name: `Try this rewrite of ${rec!.tool}` }).first();
+  await tabTo(page, button, 300);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/experiments\/new\?(p|prefill)=/, { timeout: 20_000 });
+  await expect(page.getByTestId('exp-prefilled')).toContainText(rec!.tool ?? '');
+  const description = page.getByLabel(`New description of ${toolName}`);
+  await expect(description).toHaveValue(rewritten ?? shown);
+  const change = page.getByTestId('exp-change').filter({ has: description });
+  await expect(change).toContainText(rewritten ? 'Prefilled: rule-based.' : 'Prefilled: as the model saw it');
+  if (rewritten) await expect(change.locator('ins, del').first()).toBeVisible({ timeout: 20_000 });
 });
 
 test('the form explains what to fix: no change, no case', async ({ page }) => {

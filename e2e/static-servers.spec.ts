@@ -60,6 +60,10 @@ test('create a static server by pasting OpenAI functions, then edit a descriptio
   await page.getByRole('link', { name: 'Edit tools' }).click();
   const weather = page.getByRole('group', { name: 'Tool 1: get_weather' });
   await weather.getByLabel('Description').fill('Current weather conditions for one city');
+  // Hints have three states: "false" is a value of its own (MCP assumes destructive when unset).
+  const destructive = weather.getByLabel('Destructive');
+  await expect(destructive).toHaveValue('unset');
+  await destructive.selectOption('false');
   await page.getByRole('button', { name: 'Save changes' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/servers\/[0-9a-f-]{36}$/);
@@ -68,6 +72,16 @@ test('create a static server by pasting OpenAI functions, then edit a descriptio
   const saved = await serverByName(request, serverName);
   const tools = (await (await request.get(`/api/servers/${saved?.id}/tools`)).json()) as { items: { name: string; description: string }[] };
   expect(tools.items.map((t) => `${t.name}: ${t.description}`)).toEqual(['get_weather: Current weather conditions for one city', 'get_forecast: Weather forecast for the next days']);
+  expect((tools.items[0] as { annotations?: unknown }).annotations).toEqual({ destructiveHint: false });
+
+  // The stored false survives another edit of the tool.
+  await page.getByRole('link', { name: 'Edit tools' }).click();
+  await expect(weather.getByLabel('Destructive')).toHaveValue('false');
+  await weather.getByLabel('Description').fill('Current weather for one city');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/servers\/[0-9a-f-]{36}$/);
+  const again = (await (await request.get(`/api/servers/${saved?.id}/tools`)).json()) as { items: { annotations?: unknown }[] };
+  expect(again.items[0]?.annotations).toEqual({ destructiveHint: false });
 });
 
 test('snapshot the demo todo server and run the todo test cases against it with the local provider', async ({ page, request }) => {
