@@ -78,7 +78,7 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'DELETE', path: '/api/baseline', summary: 'Unpin the baseline.' },
       { method: 'GET', path: '/api/metrics/trend', summary: 'Trend by batch (the summary filters, includeExperiments too): accuracy, F1, precision, recall and counts per batch, oldest first, the latest 50 batches.' },
       { method: 'GET', path: '/api/metrics/flaky', summary: 'Flaky test cases per model (?provider, model, testCaseId, history, limit, offset): samples that disagreed, or a verdict that changed between batches under the same tools (same content hash); reasons, counts and the latest runs.' },
-      { method: 'GET', path: '/api/metrics/compare', summary: 'Batch vs batch (?a, b): per-metric deltas and the cases whose verdict changed.' },
+      { method: 'GET', path: '/api/metrics/compare', summary: 'Batch vs batch (?a, b): whole-batch summaries and batchDeltas; deltas of precision, recall, F1, accuracy and specificity over the case x model units both ran (shared); significance on the shared cases; the cases whose verdict changed.' },
     ],
   },
   {

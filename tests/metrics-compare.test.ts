@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as compareRoute from '@/app/api/metrics/compare/route';
-import { compareSignificance, type BatchComparison } from '@/lib/metrics/compare';
+import { selectBatchRunOutcomesFromRuns, selectCaseOutcomePairsFromRuns } from '@/db/queries/metrics-compare-runs';
+import { compareBatches, compareSignificance, type BatchComparison, type CompareReads } from '@/lib/metrics/compare';
 import type { BatchRunOutcome } from '@/db/queries/metrics-compare';
 import { seededRandom } from '@/lib/seeded-random';
 import { call } from './helpers/api';
@@ -73,17 +74,65 @@ describe('GET /api/metrics/compare', () => {
     expect(body.b.runs).toEqual({ completed: 8, failed: 1, total: 9 });
   });
 
-  it('gives b - a per metric, null when either side has none', () => {
-    expect(body.deltas.precision).toBe(3 / 4 - 1);
+  it('gives b - a per metric of the whole batches, null when either side has none', () => {
+    expect(body.batchDeltas.precision).toBe(3 / 4 - 1);
+    expect(body.batchDeltas.recall).toBe(0);
+    expect(body.batchDeltas.accuracy).toBe(4 / 8 - 5 / 8);
+    expect(body.batchDeltas.specificity).toBe(1 / 2 - 1);
+    expect(body.batchDeltas.f1).toBe(6 / 10 - 6 / 9);
+    for (const d of [body.deltas, body.batchDeltas]) {
+      expect(d.latencyP50).toBe(200);
+      expect(d.latencyMean).toBe(200);
+      expect(d.passKRate).toBeNull();
+      expect(d.parameterCompleteness).toBeNull();
+      expect(d.tokensTotal).toBe(0);
+    }
+  });
+
+  it('gives the classification deltas over the case x model units both batches ran (c6 and c7 left out)', () => {
+    // a over shared units: c1 FN, c2 TP, c3 TN, c4 FN, c5 FN + TP, c3/router TN; b: c1 TP, c2 FN, c3 TN, c4 FN, c5 TP + FN, c3/router FP.
+    expect(body.shared).toMatchObject({ units: 6, onlyA: 1, onlyB: 1 });
+    expect(body.shared.a.counts).toEqual({ tp: 2, fp: 0, tn: 2, fn: 3, total: 7 });
+    expect(body.shared.b.counts).toEqual({ tp: 2, fp: 1, tn: 1, fn: 3, total: 7 });
+    expect(body.deltas.precision).toBe(2 / 3 - 1);
     expect(body.deltas.recall).toBe(0);
-    expect(body.deltas.accuracy).toBe(4 / 8 - 5 / 8);
+    expect(body.deltas.accuracy).toBe(3 / 7 - 4 / 7);
     expect(body.deltas.specificity).toBe(1 / 2 - 1);
-    expect(body.deltas.f1).toBe(6 / 10 - 6 / 9);
-    expect(body.deltas.latencyP50).toBe(200);
-    expect(body.deltas.latencyMean).toBe(200);
-    expect(body.deltas.passKRate).toBeNull();
-    expect(body.deltas.parameterCompleteness).toBeNull();
-    expect(body.deltas.tokensTotal).toBe(0);
+    expect(body.deltas.f1).toBe(4 / 8 - 4 / 7);
+    // The same change as the significance test's, which pools the same units.
+    expect(body.deltas.accuracy).toBeCloseTo(body.significance.accuracy.delta ?? NaN, 12);
+    expect(body.deltas.f1).toBe(body.significance.f1.delta);
+    // The whole-batch figures stay beside them: a's c6 TP and b's c7 TP count there.
+    expect(body.a.counts.tp - body.shared.a.counts.tp).toBe(1);
+    expect(body.b.counts.tp - body.shared.b.counts.tp).toBe(1);
+  });
+
+  it('compares a model only one batch ran on a case apart: the same cases, another model set', async () => {
+    const w = createRunWriter();
+    const mA = w.modelSettings({ provider: 'openai', model: 'gpt-4o-mini' });
+    const mA2 = w.modelSettings({ provider: 'local', model: 'router' });
+    const mB = w.modelSettings({ provider: 'openai', model: 'gpt-4o-mini' });
+    const x = w.batch({ name: 'two models' });
+    const y = w.batch({ name: 'one model' });
+    for (let i = 0; i < 4; i++) {
+      const id = w.testCase({ name: `models-${i}`, expected: t1, servers: ['s'] });
+      w.run({ batchId: x, modelSettingsId: mA, testCaseId: id, selected: t1 });
+      w.run({ batchId: x, modelSettingsId: mA2, testCaseId: id, selected: t2 }); // the weak model, only in x
+      w.run({ batchId: y, modelSettingsId: mB, testCaseId: id, selected: t1 });
+    }
+    await w.flush();
+    const { body: c } = await compare(x, y);
+    expect(c.sharedCases).toMatchObject({ shared: 4, added: 0, removed: 0, units: 4 });
+    expect(c.shared).toMatchObject({ units: 4, onlyA: 4, onlyB: 0 });
+    // Whole batches: 4 of 8 right against 4 of 4 (+50 pp, the weak model gone); the shared units did not change.
+    expect(c.batchDeltas.accuracy).toBe(0.5);
+    expect(c.deltas.accuracy).toBe(0);
+    expect(c.deltas.recall).toBe(0);
+    // The compare rollup and the runs themselves give the same comparison, shared figures included.
+    const perRun: CompareReads = { pairs: selectCaseOutcomePairsFromRuns, outcomes: selectBatchRunOutcomesFromRuns };
+    expect(JSON.parse(JSON.stringify(await compareBatches(x, y, perRun)))).toEqual(c);
+    expect(JSON.parse(JSON.stringify(await compareBatches(ids.a, ids.b, perRun)))).toEqual(body);
+    expect(c.sharedCases.warning).toMatch(/different models on some cases: 4 case x model unit\(s\) only in A and 0 only in B/);
   });
 
   it('pairs the latest completed run per case and model, regressions first', () => {
@@ -134,7 +183,7 @@ describe('GET /api/metrics/compare: significance (lib/stats compareOutcomes)', (
     const { body } = await compare(ids.a, ids.b);
     // Shared: c1-c5 (c6 only in a, c7 only in b); units c1, c2, c3 x 2 models, c4, c5; c1, c2 and c3/router changed.
     expect(body.sharedCases).toMatchObject({ shared: 5, added: 1, removed: 1, units: 6, changedUnits: 3 });
-    expect(body.sharedCases.warning).toMatch(/1 added and 1 removed.*only the 5 shared/);
+    expect(body.sharedCases.warning).toMatch(/1 added and 1 removed. Significance compares only the 5 shared case\(s\), and so do the changes .*the 6 case x model unit\(s\) both batches ran\); each batch's whole-batch figures are shown beside them/);
     // One fix and two regressions in six units cannot reach p < 0.05 either way.
     expect(body.significance.accuracy.outcome).toBe('too_few_cases');
     // Every completed run of a unit counts (c5 has two per batch): 4 of 7 correct in a, 3 of 7 in b.
@@ -143,8 +192,8 @@ describe('GET /api/metrics/compare: significance (lib/stats compareOutcomes)', (
       const m = body.significance[metric];
       expect(Object.keys(m).sort()).toEqual(['delta', 'high', 'low', 'method', 'outcome', 'pValue']);
     }
-    // The existing fields stay as they were.
-    expect(body.deltas.accuracy).toBe(4 / 8 - 5 / 8);
+    // The whole-batch delta is still there, beside the shared one.
+    expect(body.batchDeltas.accuracy).toBe(4 / 8 - 5 / 8);
   });
 
   it('a drop on every one of twelve shared cases is a significant regression; the same test sets give no warning', async () => {
@@ -162,6 +211,9 @@ describe('GET /api/metrics/compare: significance (lib/stats compareOutcomes)', (
     await w.flush();
     const { body } = await compare(before, after);
     expect(body.sharedCases).toEqual({ shared: 12, added: 0, removed: 0, units: 12, changedUnits: 12, warning: null });
+    // The same units on both sides: the deltas are the whole batches'.
+    expect(body.deltas).toEqual(body.batchDeltas);
+    expect(body.shared).toMatchObject({ units: 12, onlyA: 0, onlyB: 0 });
     const accuracy = body.significance.accuracy;
     expect(accuracy.outcome).toBe('regressed');
     expect(accuracy.delta).toBe(-1);

@@ -3,8 +3,9 @@ import { hasBatch, selectBatchRunOutcomes, selectCaseOutcomePairs, type BatchRun
 import { NotFoundError } from '@/lib/errors';
 import { isCorrect, type Classification } from '@/lib/eval/judge/classify';
 import { compareUnitCounts, type UnitCounts } from '@/lib/stats/compare';
-import type { ClassificationMetric, Counts } from '@/lib/stats/counts';
+import { addCounts, emptyCounts, type ClassificationMetric, type Counts } from '@/lib/stats/counts';
 import type { PairedOutcome } from '@/lib/stats/paired';
+import { computeRates, toConfusionCounts, type ConfusionCounts, type HeadlineRates } from './rates';
 import { getMetricsSummary, type MetricsSummary } from './summary';
 import { formatToolLabel } from './tool-label';
 
@@ -43,10 +44,38 @@ const DELTA_METRICS = {
 /** b - a per metric; null when either side has no value. */
 export type MetricDeltas = Record<keyof typeof DELTA_METRICS, number | null>;
 
+/** The metrics whose delta compares the shared case x model units only (the compare rollup counts them per unit). */
+export const SHARED_DELTA_METRICS = ['precision', 'recall', 'f1', 'accuracy', 'specificity'] as const satisfies readonly (keyof MetricDeltas)[];
+export type SharedDeltaMetric = (typeof SHARED_DELTA_METRICS)[number];
+
+/** One batch's classification figures over the shared units. */
+export type SharedSide = HeadlineRates & { counts: ConfusionCounts };
+
+/**
+ * The case x model units both batches ran (every completed, judged run of a unit counts, as in the significance
+ * test) and each batch's classification figures over them: what `deltas` compares for SHARED_DELTA_METRICS.
+ */
+export type SharedUnits = {
+  units: number;
+  /** Units only batch a (b) ran: left out of the shared figures, still in the whole-batch summaries. */
+  onlyA: number;
+  onlyB: number;
+  a: SharedSide;
+  b: SharedSide;
+};
+
 export type BatchComparison = {
+  /** Each batch's whole-batch summary. */
   a: MetricsSummary;
   b: MetricsSummary;
+  /**
+   * b - a: precision, recall, F1, accuracy and specificity over the shared units (`shared`); the other metrics
+   * (parameters, confidence, pass^k, latency, tokens) over each batch's own runs, as `batchDeltas`.
+   */
   deltas: MetricDeltas;
+  /** b - a of the whole-batch summaries, every metric. Equal to `deltas` when both batches ran the same units. */
+  batchDeltas: MetricDeltas;
+  shared: SharedUnits;
   /** Regressions first, then fixes, other changes, added, removed and unchanged cases. */
   cases: CaseComparison[];
   changes: Record<CaseChange, number>;
@@ -69,7 +98,7 @@ export type SharedCases = {
   /** Case x model units compared, and how many of them changed. */
   units: number;
   changedUnits: number;
-  /** Set when the batches' test sets differ: the summaries and deltas above cover different cases. */
+  /** Set when the batches ran different cases (or models on a case): which figures cover what. */
   warning: string | null;
 };
 
@@ -140,8 +169,14 @@ export async function compareBatches(a: string, b: string, reads: CompareReads =
     const cases = (await reads.pairs(a, b)).map(toCaseComparison).sort(compareCases);
     const changes = Object.fromEntries(CHANGE_ORDER.map((c) => [c, 0])) as Record<CaseChange, number>;
     for (const c of cases) changes[c.change]++;
-    const { significance, sharedCases } = compareSignificance(await reads.outcomes(a), await reads.outcomes(b));
-    return { a: summaryA, b: summaryB, deltas: computeDeltas(summaryA, summaryB), cases, changes, significance, sharedCases };
+    const { significance, sharedCases, shared } = compareSignificance(await reads.outcomes(a), await reads.outcomes(b));
+    const batchDeltas = computeDeltas(summaryA, summaryB);
+    const deltas = { ...batchDeltas };
+    for (const metric of SHARED_DELTA_METRICS) {
+      const [before, after] = [shared.a[metric], shared.b[metric]];
+      deltas[metric] = before === null || after === null ? null : after - before;
+    }
+    return { a: summaryA, b: summaryB, deltas, batchDeltas, shared, cases, changes, significance, sharedCases };
   });
 }
 
@@ -164,26 +199,58 @@ function toUnitCounts(runs: readonly BatchRunOutcome[], keep: ReadonlySet<string
   return [...units.keys()].sort().flatMap((key) => units.get(key) ?? []);
 }
 
+const unitKeyOf = (u: UnitCounts) => `${u.caseId}\u0000${u.model}`;
+
+/** Each side's counts summed over the units both sides have (each list holds a unit once: toUnitCounts). */
+function sumSharedUnits(a: readonly UnitCounts[], b: readonly UnitCounts[]): SharedUnits {
+  const inB = new Map(b.map((u) => [unitKeyOf(u), u.counts]));
+  const [sumA, sumB] = [emptyCounts(), emptyCounts()];
+  let units = 0;
+  for (const u of a) {
+    const other = inB.get(unitKeyOf(u));
+    if (!other) continue;
+    units++;
+    addCounts(sumA, u.counts);
+    addCounts(sumB, other);
+  }
+  const side = (c: Counts): SharedSide => {
+    const counts = toConfusionCounts(c);
+    return { counts, ...computeRates(counts) };
+  };
+  return { units, onlyA: a.length - units, onlyB: b.length - units, a: side(sumA), b: side(sumB) };
+}
+
+function describeDifference(added: number, removed: number, sharedCases: number, shared: SharedUnits): string | null {
+  const rest = "each batch's whole-batch figures are shown beside them, and the other metrics cover each batch's own runs.";
+  if (added || removed) {
+    return `The batches ran different test cases: ${added} added and ${removed} removed. Significance compares only the ${sharedCases} shared case(s), and so do the changes of precision, recall, F1, accuracy and specificity (the ${shared.units} case x model unit(s) both batches ran); ${rest}`;
+  }
+  if (shared.onlyA || shared.onlyB) {
+    return `The batches ran different models on some cases: ${shared.onlyA} case x model unit(s) only in A and ${shared.onlyB} only in B. Significance and the changes of precision, recall, F1, accuracy and specificity compare only the ${shared.units} unit(s) both batches ran; ${rest}`;
+  }
+  return null;
+}
+
 /**
  * The same test the CI gate and experiments use, on the test cases both batches ran: a case
  * added or removed between the batches is counted and named in the warning, never compared.
+ * The shared units' classification figures, which the deltas compare, come from the same counts.
  */
-export function compareSignificance(a: readonly BatchRunOutcome[], b: readonly BatchRunOutcome[]): Pick<BatchComparison, 'significance' | 'sharedCases'> {
+export function compareSignificance(a: readonly BatchRunOutcome[], b: readonly BatchRunOutcome[]): Pick<BatchComparison, 'significance' | 'sharedCases' | 'shared'> {
   const inA = new Set(a.map((r) => r.testCaseId));
   const inB = new Set(b.map((r) => r.testCaseId));
   const shared = new Set([...inA].filter((id) => inB.has(id)));
   const added = [...inB].filter((id) => !inA.has(id)).length;
   const removed = [...inA].filter((id) => !inB.has(id)).length;
+  const [unitsA, unitsB] = [toUnitCounts(a, inA), toUnitCounts(b, inB)];
   const result = compareUnitCounts(toUnitCounts(a, shared), toUnitCounts(b, shared));
+  const sharedUnits = sumSharedUnits(unitsA, unitsB);
   const significance = Object.fromEntries(
     Object.entries(result.metrics).map(([metric, m]) => [
       metric,
       { delta: m.delta, low: m.interval?.lower ?? null, high: m.interval?.upper ?? null, pValue: m.pValue, outcome: m.outcome, method: m.method },
     ]),
   ) as Record<ClassificationMetric, MetricSignificance>;
-  const warning =
-    added || removed
-      ? `The batches ran different test cases: ${added} added and ${removed} removed. Significance compares only the ${shared.size} shared case(s); the summaries and deltas cover each batch's own cases.`
-      : null;
-  return { significance, sharedCases: { shared: shared.size, added, removed, units: result.units, changedUnits: result.changedUnits, warning } };
+  const warning = describeDifference(added, removed, shared.size, sharedUnits);
+  return { significance, sharedCases: { shared: shared.size, added, removed, units: result.units, changedUnits: result.changedUnits, warning }, shared: sharedUnits };
 }

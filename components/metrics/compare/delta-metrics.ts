@@ -26,6 +26,11 @@ export const DELTA_METRICS: Record<DeltaKey, DeltaMetric> = {
 
 export const DELTA_KEYS = Object.keys(DELTA_METRICS) as DeltaKey[];
 
+/** The metrics the API compares over the shared case x model units (lib/metrics/compare SHARED_DELTA_METRICS). */
+export type SharedKey = keyof BatchComparison['shared']['a'] & DeltaKey;
+const SHARED_KEYS: readonly SharedKey[] = ['f1', 'precision', 'recall', 'accuracy', 'specificity'];
+export const isSharedKey = (key: DeltaKey): key is SharedKey => (SHARED_KEYS as readonly DeltaKey[]).includes(key);
+
 export function formatMetricValue(kind: Kind, value: number | null): string {
   if (kind === 'rate') return formatRate(value);
   if (kind === 'score') return formatScore(value);
