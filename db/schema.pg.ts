@@ -841,6 +841,37 @@ export const metricsLatencyHistogram = pgTable(
 );
 
 /**
+ * Flaky cases rollup (issue 19): per (test case, model settings, listing, batch), the completed, judged runs
+ * with model settings, for the flaky pairs (db/queries/flaky.ts): how many, how many right (TP/TN), how many
+ * whose samples disagreed by confidence source (s_agree: 'sample_agreement', s_null: no source; the reader
+ * counts the latter for a provider other than 'local'), the right runs whose pass^k failed (e_all) and those
+ * of them whose samples disagreed (e_agree, e_null), and the latest run's created_at. Kept by triggers on
+ * test_runs and evaluation_results (Postgres migration 0011, SQLite 0022) in the writer's own transaction: a run that starts to
+ * count is added, one that stops or changes is taken away as it was (the latest time read again from
+ * idx_test_runs_flaky when it held it), an evaluation's failed pass^k counts while its run is right. A group
+ * with no such run has no row. tool_set_key 0: no listing (tool_sets ids start at 1); batch_key '': no batch.
+ * Never written by the application.
+ */
+export const flakyRollup = pgTable(
+  'flaky_rollup',
+  {
+    testCaseId: text('test_case_id').notNull(),
+    modelSettingsId: text('model_settings_id').notNull(),
+    toolSetKey: integer('tool_set_key').notNull(),
+    batchKey: text('batch_key').notNull(),
+    runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+    correctRuns: bigint('correct_runs', { mode: 'number' }).notNull().default(0),
+    samplesAgree: bigint('s_agree', { mode: 'number' }).notNull().default(0),
+    samplesNull: bigint('s_null', { mode: 'number' }).notNull().default(0),
+    passKFailed: bigint('e_all', { mode: 'number' }).notNull().default(0),
+    passKFailedAgree: bigint('e_agree', { mode: 'number' }).notNull().default(0),
+    passKFailedNull: bigint('e_null', { mode: 'number' }).notNull().default(0),
+    lastRunAt: text('last_run_at').notNull(),
+  },
+  (t) => [uniqueIndex('uq_flaky_rollup_key').on(t.testCaseId, t.modelSettingsId, t.toolSetKey, t.batchKey)],
+);
+
+/**
  * Batch comparison rollup (issue 19): per (batch, test case, model settings), the completed, judged
  * runs counted by classification (the significance test pools every one of them per case x model)
  * and the latest of them, the largest (coalesce(completed_at, created_at), created_at, id), whose

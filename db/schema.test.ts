@@ -25,7 +25,7 @@ describe('database schema', () => {
       .pluck()
       .all();
     expect(tables).toEqual([
-      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_compare_rollup', 'metrics_latency_histogram', 'metrics_latency_tool_histogram', 'metrics_rollup', 'model_settings',
+      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'flaky_rollup', 'mcp_servers', 'metrics_compare_rollup', 'metrics_latency_histogram', 'metrics_latency_tool_histogram', 'metrics_rollup', 'model_settings',
       'run_batches', 'static_tools', 'test_case_servers', 'test_case_tags', 'test_cases', 'test_runs', 'tool_executions', 'tool_set_members', 'tool_sets', 'tool_snapshots',
     ]);
   });

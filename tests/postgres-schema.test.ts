@@ -76,7 +76,7 @@ describe.skipIf(!bin)('Postgres schema (db/migrations-pg)', () => {
     );
     expect(rows.filter((r) => r.table_type === 'BASE TABLE').map((r) => r.table_name)).toEqual(expected);
     expect(expected).toEqual([
-      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'mcp_servers', 'metrics_compare_rollup', 'metrics_latency_histogram', 'metrics_latency_tool_histogram', 'metrics_rollup',
+      'api_keys', 'app_meta', 'call_results', 'embedding_cache', 'evaluation_results', 'experiment_variants', 'experiments', 'flaky_rollup', 'mcp_servers', 'metrics_compare_rollup', 'metrics_latency_histogram', 'metrics_latency_tool_histogram', 'metrics_rollup',
       'model_settings', 'run_batches', 'static_tools', 'test_case_servers', 'test_case_tags', 'test_cases', 'test_runs', 'tool_executions', 'tool_set_members',
       'tool_sets', 'tool_snapshots',
     ]);

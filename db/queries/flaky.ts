@@ -69,74 +69,51 @@ function pairs(filter: FlakyFilter): SQL {
 }
 
 /*
- * The same pairs from aggregates (issue 19: the per-run CTEs above took 4 s of CPU each at 1M runs, twice a
- * request, and held the SQLite thread). One pass over idx_test_runs_flaky (every completed, judged run, index
- * only, in grouping order) sums each (case, model settings, listing, batch); the pass^k part of the
- * disagreement is read from idx_evaluation_results_pass_k_failed (the few runs whose pass^k failed). A run
- * disagrees when its samples disagree (counted by confidence source, the null source counting for a provider
- * other than 'local' only) or, if not, its pass^k failed with a right modal answer: per settings that is
+ * The same pairs from the flaky rollup (issue 19; migration 0022 / pg 0011): flaky_rollup holds, per (case, model
+ * settings, listing, batch), the completed, judged runs' counts, kept in the run's own transaction by triggers on
+ * test_runs and evaluation_results, so the pairs read O(groups), not O(runs) (at 1M runs the same sums from
+ * idx_test_runs_flaky and the failed pass^k read 970k index entries and 35k runs: ~580 ms CPU on SQLite). A run
+ * disagrees when its samples disagree (counted by confidence source, the null source counting for a provider other
+ * than 'local' only) or, if not, its pass^k failed with a right modal answer: per settings that is
  * samples-disagreeing + (pass^k-failed right runs - those of them whose samples disagree). Flips group the
- * (case, settings, listing, batch) sums per (case, provider, model, listing) as the per-run query grouped runs.
- * The exact per-run query (perRunPairs) stays as the reference the tests compare this with.
+ * (case, settings, listing, batch) rows per (case, provider, model, listing) as the per-run query grouped runs
+ * (tool_set_key 0: no listing; batch_key '': no batch). The exact per-run query (perRunPairs) stays as the
+ * reference the tests compare this with.
  */
-const SAMPLES_AGREE = sql.raw(`r.samples > 1 and r.confidence_score < 1 and r.confidence_source = 'sample_agreement'`);
-const SAMPLES_NULL = sql.raw(`r.samples > 1 and r.confidence_score < 1 and r.confidence_source is null`);
 const NON_LOCAL = sql.raw(`m.provider <> 'local'`);
 
 function aggregatePairs(filter: FlakyFilter): SQL {
-  const runConditions = [sql`r.status = 'completed'`, sql`r.classification is not null`];
   const settingsConditions: SQL[] = [];
-  if (filter.testCaseId !== undefined) runConditions.push(sql`r.test_case_id = ${filter.testCaseId}`);
   if (filter.provider !== undefined) settingsConditions.push(sql`m.provider = ${filter.provider}`);
   if (filter.model !== undefined) settingsConditions.push(sql`m.model = ${filter.model}`);
   const settingsWhere = settingsConditions.length > 0 ? sql`where ${sql.join(settingsConditions, sql` and `)}` : sql``;
-  // SQLite: a bound value cannot prove a partial index's condition, and without statistics the planner
-  // prefers the status index (970k rows through it) to the covering partial one: named here.
-  const runsFrom = dialectSql({ sqlite: sql`test_runs r indexed by idx_test_runs_flaky`, postgres: sql`test_runs r` });
-  const passKFailed = dialectSql({ sqlite: sql`e.pass_k = 0`, postgres: sql`e.pass_k = false` });
-  const failedStatus = dialectSql({ sqlite: sql`+r.status = 'completed' and +r.classification in ('TP', 'TN')`, postgres: sql`r.status = 'completed' and r.classification in ('TP', 'TN')` });
+  const caseWhere = filter.testCaseId !== undefined ? sql`where f.test_case_id = ${filter.testCaseId}` : sql``;
   return sql`
   with settings as (select m.id, m.provider, m.model from model_settings m ${settingsWhere}),
   base as (
-    select r.test_case_id, r.model_settings_id, r.tool_set_id, r.batch_id, count(*) as runs,
-      sum(case when r.classification in ('TP', 'TN') then 1 else 0 end) as correct_runs,
-      min(case when r.classification in ('TP', 'TN') then 1 else 0 end) as min_correct,
-      max(case when r.classification in ('TP', 'TN') then 1 else 0 end) as max_correct,
-      max(r.created_at) as last_run_at,
-      sum(case when ${SAMPLES_AGREE} then 1 else 0 end) as s_agree,
-      sum(case when ${SAMPLES_NULL} then 1 else 0 end) as s_null
-    from ${runsFrom}
-    where ${sql.join(runConditions, sql` and `)}
-    group by r.test_case_id, r.model_settings_id, r.tool_set_id, r.batch_id
-  ),
-  failed as (
-    select r.test_case_id, r.model_settings_id, count(*) as e_all,
-      sum(case when ${SAMPLES_AGREE} then 1 else 0 end) as e_agree,
-      sum(case when ${SAMPLES_NULL} then 1 else 0 end) as e_null
-    from evaluation_results e cross join test_runs r
-    where r.id = e.test_run_id and ${passKFailed} and ${failedStatus}${filter.testCaseId !== undefined ? sql` and r.test_case_id = ${filter.testCaseId}` : sql``}
-    group by r.test_case_id, r.model_settings_id
+    select f.test_case_id, f.model_settings_id, f.tool_set_key, f.batch_key, f.runs, f.correct_runs,
+      case when f.correct_runs = f.runs then 1 else 0 end as min_correct, case when f.correct_runs > 0 then 1 else 0 end as max_correct,
+      f.last_run_at, f.s_agree, f.s_null, f.e_all, f.e_agree, f.e_null
+    from flaky_rollup f ${caseWhere}
   ),
   flips as (
     select test_case_id, provider, model, count(*) as flipped from (
-      select b.test_case_id, m.provider, m.model, b.tool_set_id from base b join settings m on m.id = b.model_settings_id
-      where b.batch_id is not null and b.tool_set_id is not null
-      group by b.test_case_id, m.provider, m.model, b.tool_set_id
-      having count(distinct b.batch_id) >= 2 and min(b.min_correct) <> max(b.max_correct)
+      select b.test_case_id, m.provider, m.model, b.tool_set_key from base b join settings m on m.id = b.model_settings_id
+      where b.batch_key <> '' and b.tool_set_key <> 0
+      group by b.test_case_id, m.provider, m.model, b.tool_set_key
+      having count(distinct b.batch_key) >= 2 and min(b.min_correct) <> max(b.max_correct)
     ) flipped_sets group by test_case_id, provider, model
   ),
   per_settings as (
     select b.test_case_id, b.model_settings_id, sum(b.runs) as runs, sum(b.correct_runs) as correct_runs, max(b.last_run_at) as last_run_at,
-      sum(b.s_agree) as s_agree, sum(b.s_null) as s_null
+      sum(b.s_agree) as s_agree, sum(b.s_null) as s_null, sum(b.e_all) as e_all, sum(b.e_agree) as e_agree, sum(b.e_null) as e_null
     from base b group by b.test_case_id, b.model_settings_id
   ),
   per_pair as (
     select s.test_case_id, m.provider, m.model,
-      sum(s.s_agree + case when ${NON_LOCAL} then s.s_null else 0 end
-        + coalesce(fd.e_all - fd.e_agree - case when ${NON_LOCAL} then fd.e_null else 0 end, 0)) as disagreeing,
+      sum(s.s_agree + case when ${NON_LOCAL} then s.s_null else 0 end + s.e_all - s.e_agree - case when ${NON_LOCAL} then s.e_null else 0 end) as disagreeing,
       sum(s.runs) as runs, sum(s.correct_runs) as correct_runs, max(s.last_run_at) as last_run_at
     from per_settings s join settings m on m.id = s.model_settings_id
-    left join failed fd on fd.test_case_id = s.test_case_id and fd.model_settings_id = s.model_settings_id
     group by s.test_case_id, m.provider, m.model
   ),
   pairs as (
@@ -144,6 +121,28 @@ function aggregatePairs(filter: FlakyFilter): SQL {
     from per_pair p left join flips f on f.test_case_id = p.test_case_id and f.provider = p.provider and f.model = p.model
     where p.disagreeing > 0 or coalesce(f.flipped, 0) > 0
   )`;
+}
+
+/**
+ * flaky_rollup as its backfill would write it now, row by row (tests): the triggers must keep it equal to this
+ * through any writes. Same columns and order as a plain read of the table ordered by its key.
+ */
+export async function selectFlakyRollup(recomputed: boolean): Promise<Record<string, unknown>[]> {
+  const columns = sql`test_case_id, model_settings_id, tool_set_key, batch_key, runs, correct_runs, s_agree, s_null, e_all, e_agree, e_null, last_run_at`;
+  if (!recomputed) return all(sql`select ${columns} from flaky_rollup order by test_case_id, model_settings_id, tool_set_key, batch_key`);
+  const sa = sql.raw(`case when r.samples > 1 and r.confidence_score < 1 and r.confidence_source = 'sample_agreement' then 1 else 0 end`);
+  const sn = sql.raw(`case when r.samples > 1 and r.confidence_score < 1 and r.confidence_source is null then 1 else 0 end`);
+  const ea = sql.raw(`case when e.test_run_id is not null and r.classification in ('TP', 'TN') then 1 else 0 end`);
+  const failed = dialectSql({ sqlite: sql`e.pass_k = 0`, postgres: sql`e.pass_k = false` });
+  return all(sql`
+    select ${columns} from (
+      select r.test_case_id, r.model_settings_id, coalesce(r.tool_set_id, 0) as tool_set_key, coalesce(r.batch_id, '') as batch_key, count(*) as runs,
+        sum(case when r.classification in ('TP', 'TN') then 1 else 0 end) as correct_runs, sum(${sa}) as s_agree, sum(${sn}) as s_null,
+        sum(${ea}) as e_all, sum(${ea} * ${sa}) as e_agree, sum(${ea} * ${sn}) as e_null, max(r.created_at) as last_run_at
+      from test_runs r left join evaluation_results e on e.test_run_id = r.id and ${failed}
+      where r.status = 'completed' and r.classification is not null and r.model_settings_id is not null
+      group by r.test_case_id, r.model_settings_id, coalesce(r.tool_set_id, 0), coalesce(r.batch_id, '')
+    ) g order by test_case_id, model_settings_id, tool_set_key, batch_key`);
 }
 
 /** Every flaky pair of `pairs`, most disagreement and flips first, then the most recently run. */
