@@ -11,7 +11,9 @@ import { executeRun, type RunToExecute } from '@/lib/eval/run/runner';
 import type { ToolOverride } from '@/lib/eval/run/tool-overrides';
 import { call } from './helpers/api';
 import { startDemoServers } from './helpers/demo-server';
-import { FAKE_MODEL } from './helpers/eval-seed';
+import { storeRunTools } from '@/db/queries/tool-snapshots';
+import { withTransaction } from '@/db/transaction';
+import { FAKE_MODEL, seedRun } from './helpers/eval-seed';
 import { sequenceContext } from './helpers/sequence-seed';
 
 /**
@@ -300,7 +302,30 @@ describe('sequence fields: a live server is checked against its latest listing',
       const res = await create(liveCase(over));
       expect(res.status, path).toBe(400);
       const detail = res.body.error.details?.find((d) => d.path === path);
-      expect(detail?.message).toMatch(/is not a tool of demo-todo in its latest listing \(a run of .*search_todos/);
+      // The stored listing lacks it, so the server was asked again: its listing of now rules.
+      expect(detail?.message).toMatch(/is not a tool of demo-todo \(as it lists its tools now: .*search_todos/);
     }
+  });
+
+  /** A run whose stored listing of `server` is just `tools` (as an older run of a server that has changed since). */
+  async function storeListing(server: { name: string; url: string }, tools: string[]) {
+    const created = await create({ name: `old lister ${++counter}`, query: 'q', serverIds: [server.name === 'demo-todo' ? demoId : ids.live] });
+    const run = await seedRun(created.body.id);
+    await withTransaction(() => storeRunTools(run.id, tools.map((name) => ({ serverName: server.name, serverUrl: server.url, name, exposedName: name, inputSchema: { type: 'object' } }))));
+  }
+
+  it('a stored listing that predates a tool: the server is listed again and the tool it has now is accepted', async () => {
+    await storeListing({ name: 'demo-todo', url: `${demo.baseUrl}/demo/todo/mcp` }, ['search_todos']);
+    const res = await create(liveCase({ forbiddenTools: [{ server: 'demo-todo', tool: 'delete_todo' }] }));
+    expect(res.status).toBe(201);
+  });
+
+  it('a server that cannot be listed now is held to its stored listing', async () => {
+    await storeListing({ name: 'live', url: 'http://127.0.0.1:9/mcp' }, ['ping']);
+    const known = await create(sequenceCase({ serverIds: [ids.live], expectedCalls: [{ server: 'live', tool: 'ping' }, { server: 'live', tool: 'ping' }] }));
+    expect(known.status).toBe(201);
+    const res = await create(sequenceCase({ serverIds: [ids.live], expectedCalls: [{ server: 'live', tool: 'ping' }, { server: 'live', tool: 'pong' }] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ path: 'expectedCalls.1.tool', message: expect.stringMatching(/'pong' is not a tool of live in its latest listing \(a run of .*: ping\)/) }]);
   });
 });
