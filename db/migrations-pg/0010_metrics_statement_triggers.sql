@@ -9,25 +9,30 @@
 -- "Changed": a column of the row trigger's UPDATE OF list differs (a run is matched on its id, an
 -- evaluation on its id). DELETE keeps its row triggers (they read the run's evaluation and case
 -- before the cascade). Upserts go in key order, so statements lock shared rows in one order.
-CREATE FUNCTION "mcp_eval_rollup_row"(r "test_runs", e "evaluation_results", case_server text, case_tool text, sign int) RETURNS "metrics_rollup" LANGUAGE sql IMMUTABLE AS $$
-  SELECT ROW(
+CREATE FUNCTION "mcp_eval_rollup_row"(r "test_runs", e "evaluation_results", case_server text, case_tool text, sign int) RETURNS "metrics_rollup" LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  has_eval boolean := e."id" IS NOT NULL;
+  unfinished boolean := r."status" IN ('pending', 'running', 'failed', 'cancelled');
+  iso boolean := r."created_at" ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$';
+BEGIN
+  RETURN ROW(
     coalesce(r."batch_id", ''), coalesce(r."model_settings_id", ''),
-    CASE WHEN x.iso THEN substr(r."created_at", 1, 10) ELSE r."created_at" END, (NOT x.iso)::int,
+    CASE WHEN iso THEN substr(r."created_at", 1, 10) ELSE r."created_at" END, (NOT iso)::int,
     r."status", coalesce(r."classification", ''),
-    coalesce(CASE WHEN x.has_eval THEN e."expected_server" WHEN x.unfinished THEN case_server END, ''),
-    coalesce(CASE WHEN x.has_eval THEN e."expected_tool" WHEN x.unfinished THEN case_tool END, ''),
-    coalesce(CASE WHEN x.has_eval THEN e."selected_server" WHEN x.unfinished THEN r."selected_server" END, ''),
-    coalesce(CASE WHEN x.has_eval THEN e."selected_tool" WHEN x.unfinished THEN r."selected_tool" END, ''),
+    coalesce(CASE WHEN has_eval THEN e."expected_server" WHEN unfinished THEN case_server END, ''),
+    coalesce(CASE WHEN has_eval THEN e."expected_tool" WHEN unfinished THEN case_tool END, ''),
+    coalesce(CASE WHEN has_eval THEN e."selected_server" WHEN unfinished THEN r."selected_server" END, ''),
+    coalesce(CASE WHEN has_eval THEN e."selected_tool" WHEN unfinished THEN r."selected_tool" END, ''),
     sign * 1,
     sign * coalesce(r.execution_time_ms is not null, false)::int,
     sign * coalesce(r.execution_time_ms, 0),
     sign * coalesce(r.input_tokens, 0),
     sign * coalesce(r.output_tokens, 0),
-    sign * coalesce(x.has_eval, false)::int,
-    sign * coalesce(x.has_eval and e.classification = 'TP', false)::int,
-    sign * coalesce(x.has_eval and e.classification = 'FP', false)::int,
-    sign * coalesce(x.has_eval and e.classification = 'TN', false)::int,
-    sign * coalesce(x.has_eval and e.classification = 'FN', false)::int,
+    sign * coalesce(has_eval, false)::int,
+    sign * coalesce(has_eval and e.classification = 'TP', false)::int,
+    sign * coalesce(has_eval and e.classification = 'FP', false)::int,
+    sign * coalesce(has_eval and e.classification = 'TN', false)::int,
+    sign * coalesce(has_eval and e.classification = 'FN', false)::int,
     sign * coalesce(trunc(e.parameter_completeness * 67108864)::bigint, 0),
     sign * coalesce(trunc((e.parameter_completeness * 67108864 - trunc(e.parameter_completeness * 67108864)) * 67108864 + 0.5)::bigint, 0),
     sign * coalesce(e.parameter_completeness is not null, false)::int,
@@ -38,20 +43,20 @@ CREATE FUNCTION "mcp_eval_rollup_row"(r "test_runs", e "evaluation_results", cas
     sign * coalesce(trunc((e.type_conformance * 67108864 - trunc(e.type_conformance * 67108864)) * 67108864 + 0.5)::bigint, 0),
     sign * coalesce(e.type_conformance is not null, false)::int,
     sign * coalesce(coalesce(e.parameter_completeness, e.parameter_correctness, e.type_conformance) is not null, false)::int,
-    sign * coalesce(x.has_eval and e.confidence_category = 'robust', false)::int,
-    sign * coalesce(x.has_eval and e.confidence_category = 'misleading', false)::int,
-    sign * coalesce(x.has_eval and e.confidence_category = 'needs_clarity', false)::int,
-    sign * coalesce(x.has_eval and e.confidence_category is null, false)::int,
+    sign * coalesce(has_eval and e.confidence_category = 'robust', false)::int,
+    sign * coalesce(has_eval and e.confidence_category = 'misleading', false)::int,
+    sign * coalesce(has_eval and e.confidence_category = 'needs_clarity', false)::int,
+    sign * coalesce(has_eval and e.confidence_category is null, false)::int,
     sign * coalesce(trunc(e.confidence_score * 67108864)::bigint, 0),
     sign * coalesce(trunc((e.confidence_score * 67108864 - trunc(e.confidence_score * 67108864)) * 67108864 + 0.5)::bigint, 0),
     sign * coalesce(e.confidence_score is not null, false)::int,
     sign * coalesce(e.pass_k is not null, false)::int,
-    sign * coalesce(e.pass_k::int, 0))::"metrics_rollup"
-  FROM (SELECT e."id" IS NOT NULL AS has_eval, r."status" IN ('pending', 'running', 'failed', 'cancelled') AS unfinished,
-    r."created_at" ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$' AS iso) x
-$$;--> statement-breakpoint
+    sign * coalesce(e.pass_k::int, 0))::"metrics_rollup";
+END $$;--> statement-breakpoint
 -- Adds the rows' changes to metrics_rollup, summed per group.
-CREATE FUNCTION "mcp_eval_rollup_fold"(d "metrics_rollup"[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION "mcp_eval_rollup_fold"(d "metrics_rollup"[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(d) = 0 THEN RETURN; END IF;
   INSERT INTO "metrics_rollup"
   SELECT "batch_id", "model_settings_id", "day", "created_odd", "status", "classification", "expected_server", "expected_tool", "selected_server", "selected_tool",
     sum("runs"), sum("latency_n"), sum("latency_sum"), sum("input_tokens"), sum("output_tokens"), sum("evals"), sum("e_tp"), sum("e_fp"), sum("e_tn"), sum("e_fn"),
@@ -90,17 +95,24 @@ CREATE FUNCTION "mcp_eval_rollup_fold"(d "metrics_rollup"[]) RETURNS void LANGUA
     "confidence_lo" = "metrics_rollup"."confidence_lo" + excluded."confidence_lo",
     "confidence_n" = "metrics_rollup"."confidence_n" + excluded."confidence_n",
     "pass_k_n" = "metrics_rollup"."pass_k_n" + excluded."pass_k_n",
-    "pass_k_sum" = "metrics_rollup"."pass_k_sum" + excluded."pass_k_sum"
-$$;--> statement-breakpoint
+    "pass_k_sum" = "metrics_rollup"."pass_k_sum" + excluded."pass_k_sum";
+END $$;--> statement-breakpoint
 -- A run's place in the latency histograms (0003, 0006), NULL when it does not count there: its day, odd and bucket.
-CREATE FUNCTION "mcp_eval_latency_key"(r "test_runs", OUT day text, OUT odd int, OUT bucket int) LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN x.iso THEN substr(r."created_at", 1, 10) ELSE r."created_at" END, (NOT x.iso)::int,
-    CASE WHEN ms < 128 THEN ms::int ELSE ((length(ltrim(ms::bit(64)::text, '0')) - 1) * 64 + (ms >> (length(ltrim(ms::bit(64)::text, '0')) - 7)) - 64)::int END
-  FROM (SELECT r."execution_time_ms"::bigint AS ms, r."created_at" ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$' AS iso) x
-  WHERE r."status" = 'completed' AND r."classification" IS NOT NULL AND r."execution_time_ms" IS NOT NULL
-$$;--> statement-breakpoint
+CREATE FUNCTION "mcp_eval_latency_key"(r "test_runs", OUT day text, OUT odd int, OUT bucket int) LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  ms bigint := r."execution_time_ms";
+  ex int;
+  iso boolean := r."created_at" ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$';
+BEGIN
+  IF r."status" IS DISTINCT FROM 'completed' OR r."classification" IS NULL OR ms IS NULL THEN RETURN; END IF;
+  IF ms >= 128 THEN ex := length(ltrim(ms::bit(64)::text, '0')) - 1; END IF;
+  day := CASE WHEN iso THEN substr(r."created_at", 1, 10) ELSE r."created_at" END;
+  odd := (NOT iso)::int;
+  bucket := CASE WHEN ms < 128 THEN ms ELSE ex * 64 + (ms >> (ex - 6)) - 64 END;
+END $$;--> statement-breakpoint
 -- Adds (run, evaluation, sign) rows to metrics_latency_tool_histogram: each (server, tool) a filter can name once.
-CREATE FUNCTION "mcp_eval_latency_tool_fold"(runs "test_runs"[], evals "evaluation_results"[], signs int[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION "mcp_eval_latency_tool_fold"(runs "test_runs"[], evals "evaluation_results"[], signs int[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO "metrics_latency_tool_histogram" ("server", "tool", "day", "created_odd", "bucket", "runs")
   SELECT k.server, k.tool, l.day, l.odd, l.bucket, sum(d.sign)
   FROM generate_subscripts(signs, 1) i CROSS JOIN LATERAL (SELECT runs[i] AS r, evals[i] AS e, signs[i] AS sign) d
@@ -113,19 +125,21 @@ CREATE FUNCTION "mcp_eval_latency_tool_fold"(runs "test_runs"[], evals "evaluati
   WHERE (d.e)."id" IS NOT NULL AND l.bucket IS NOT NULL
   GROUP BY 1, 2, 3, 4, 5
   ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT ("server", "tool", "day", "created_odd", "bucket") DO UPDATE SET "runs" = "metrics_latency_tool_histogram"."runs" + excluded."runs"
-$$;--> statement-breakpoint
+  ON CONFLICT ("server", "tool", "day", "created_odd", "bucket") DO UPDATE SET "runs" = "metrics_latency_tool_histogram"."runs" + excluded."runs";
+END $$;--> statement-breakpoint
 CREATE FUNCTION "mcp_eval_rollup_runs_written"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM "mcp_eval_rollup_fold"(ARRAY(
-      SELECT "mcp_eval_rollup_row"(n::"test_runs", e, tc."expected_mcp_server_name", tc."expected_tool_name", 1)
-      FROM "new_runs" n LEFT JOIN "evaluation_results" e ON e."test_run_id" = n."id" LEFT JOIN "test_cases" tc ON tc."id" = n."test_case_id"));
+      SELECT "mcp_eval_rollup_row"(n::"test_runs", ev.e, tc."expected_mcp_server_name", tc."expected_tool_name", 1)
+      FROM "new_runs" n
+      LEFT JOIN LATERAL (SELECT x FROM "evaluation_results" x WHERE x."test_run_id" = n."id") ev(e) ON true
+      LEFT JOIN LATERAL (SELECT t."expected_mcp_server_name", t."expected_tool_name" FROM "test_cases" t WHERE t."id" = n."test_case_id") tc ON true));
     RETURN NULL;
   END IF;
   -- UPDATE: out with each changed run as it was, in as it is.
   PERFORM "mcp_eval_rollup_fold"(ARRAY(
-    SELECT "mcp_eval_rollup_row"(c.r, e, tc."expected_mcp_server_name", tc."expected_tool_name", c.sign)
+    SELECT "mcp_eval_rollup_row"(c.r, ev.e, tc."expected_mcp_server_name", tc."expected_tool_name", c.sign)
     FROM (
       SELECT o::"test_runs" AS r, -1 AS sign FROM "old_runs" o WHERE NOT EXISTS (SELECT 1 FROM "new_runs" n WHERE n."id" = o."id"
         AND (n."test_case_id", n."batch_id", n."model_settings_id", n."created_at", n."status", n."classification", n."selected_server", n."selected_tool", n."execution_time_ms", n."input_tokens", n."output_tokens")
@@ -135,7 +149,8 @@ BEGIN
         AND (n."test_case_id", n."batch_id", n."model_settings_id", n."created_at", n."status", n."classification", n."selected_server", n."selected_tool", n."execution_time_ms", n."input_tokens", n."output_tokens")
           IS NOT DISTINCT FROM (o."test_case_id", o."batch_id", o."model_settings_id", o."created_at", o."status", o."classification", o."selected_server", o."selected_tool", o."execution_time_ms", o."input_tokens", o."output_tokens"))
     ) c
-    LEFT JOIN "evaluation_results" e ON e."test_run_id" = (c.r)."id" LEFT JOIN "test_cases" tc ON tc."id" = (c.r)."test_case_id"));
+    LEFT JOIN LATERAL (SELECT x FROM "evaluation_results" x WHERE x."test_run_id" = (c.r)."id") ev(e) ON true
+    LEFT JOIN LATERAL (SELECT t."expected_mcp_server_name", t."expected_tool_name" FROM "test_cases" t WHERE t."id" = (c.r)."test_case_id") tc ON true));
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "mcp_eval_latency_histogram_runs_written"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -170,19 +185,19 @@ DECLARE
   signs int[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(n::"test_runs"), array_agg(e), array_agg(1) INTO rs, es, signs
-    FROM "new_runs" n JOIN "evaluation_results" e ON e."test_run_id" = n."id";
+    SELECT array_agg(n::"test_runs"), array_agg(ev.e), array_agg(1) INTO rs, es, signs
+    FROM "new_runs" n CROSS JOIN LATERAL (SELECT x FROM "evaluation_results" x WHERE x."test_run_id" = n."id") ev(e);
     IF rs IS NOT NULL THEN PERFORM "mcp_eval_latency_tool_fold"(rs, es, signs); END IF;
     RETURN NULL;
   END IF;
-  SELECT array_agg(c.r), array_agg(e), array_agg(c.sign) INTO rs, es, signs
+  SELECT array_agg(c.r), array_agg(e.e), array_agg(c.sign) INTO rs, es, signs
   FROM (
     SELECT o::"test_runs" AS r, -1 AS sign FROM "old_runs" o WHERE NOT EXISTS (SELECT 1 FROM "new_runs" n WHERE n."id" = o."id"
       AND (n."created_at", n."status", n."classification", n."execution_time_ms") IS NOT DISTINCT FROM (o."created_at", o."status", o."classification", o."execution_time_ms"))
     UNION ALL
     SELECT n::"test_runs", 1 FROM "new_runs" n WHERE NOT EXISTS (SELECT 1 FROM "old_runs" o WHERE o."id" = n."id"
       AND (n."created_at", n."status", n."classification", n."execution_time_ms") IS NOT DISTINCT FROM (o."created_at", o."status", o."classification", o."execution_time_ms"))
-  ) c JOIN "evaluation_results" e ON e."test_run_id" = (c.r)."id";
+  ) c CROSS JOIN LATERAL (SELECT x FROM "evaluation_results" x WHERE x."test_run_id" = (c.r)."id") e(e);
   IF rs IS NOT NULL THEN PERFORM "mcp_eval_latency_tool_fold"(rs, es, signs); END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -190,14 +205,16 @@ CREATE FUNCTION "mcp_eval_rollup_evals_written"() RETURNS trigger LANGUAGE plpgs
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM "mcp_eval_rollup_fold"(ARRAY(
-      SELECT "mcp_eval_rollup_row"(r, x.e, tc."expected_mcp_server_name", tc."expected_tool_name", x.sign)
-      FROM "new_evals" n JOIN "test_runs" r ON r."id" = n."test_run_id" LEFT JOIN "test_cases" tc ON tc."id" = r."test_case_id"
+      SELECT "mcp_eval_rollup_row"(rr.r, x.e, tc."expected_mcp_server_name", tc."expected_tool_name", x.sign)
+      FROM "new_evals" n
+      CROSS JOIN LATERAL (SELECT x FROM "test_runs" x WHERE x."id" = n."test_run_id") rr(r)
+      LEFT JOIN LATERAL (SELECT t."expected_mcp_server_name", t."expected_tool_name" FROM "test_cases" t WHERE t."id" = (rr.r)."test_case_id") tc ON true
       CROSS JOIN LATERAL (VALUES (NULL::"evaluation_results", -1), (n::"evaluation_results", 1)) x(e, sign)));
     RETURN NULL;
   END IF;
   -- UPDATE: out with each changed evaluation (and, when it moved, in with its old run's "none"), in with the new one.
   PERFORM "mcp_eval_rollup_fold"(ARRAY(
-    SELECT "mcp_eval_rollup_row"(r, x.e, tc."expected_mcp_server_name", tc."expected_tool_name", x.sign)
+    SELECT "mcp_eval_rollup_row"(rr.r, x.e, tc."expected_mcp_server_name", tc."expected_tool_name", x.sign)
     FROM (
       SELECT o::"evaluation_results" AS ev, -1 AS sign, (m."id" IS NULL OR m."test_run_id" IS DISTINCT FROM o."test_run_id") AS moved
       FROM "old_evals" o LEFT JOIN "new_evals" m ON m."id" = o."id"
@@ -209,7 +226,8 @@ BEGIN
       WHERE m."id" IS NULL OR (m."test_run_id", m."classification", m."expected_server", m."expected_tool", m."selected_server", m."selected_tool", m."parameter_completeness", m."parameter_correctness", m."type_conformance", m."confidence_category", m."confidence_score", m."pass_k")
         IS DISTINCT FROM (n."test_run_id", n."classification", n."expected_server", n."expected_tool", n."selected_server", n."selected_tool", n."parameter_completeness", n."parameter_correctness", n."type_conformance", n."confidence_category", n."confidence_score", n."pass_k")
     ) c
-    JOIN "test_runs" r ON r."id" = (c.ev)."test_run_id" LEFT JOIN "test_cases" tc ON tc."id" = r."test_case_id"
+    CROSS JOIN LATERAL (SELECT x FROM "test_runs" x WHERE x."id" = (c.ev)."test_run_id") rr(r)
+    LEFT JOIN LATERAL (SELECT t."expected_mcp_server_name", t."expected_tool_name" FROM "test_cases" t WHERE t."id" = (rr.r)."test_case_id") tc ON true
     CROSS JOIN LATERAL (SELECT c.ev, c.sign UNION ALL SELECT NULL::"evaluation_results", -c.sign WHERE c.moved) x(e, sign)));
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -220,13 +238,13 @@ DECLARE
   signs int[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(r), array_agg(n::"evaluation_results"), array_agg(1) INTO rs, es, signs
-    FROM "new_evals" n JOIN "test_runs" r ON r."id" = n."test_run_id";
+    SELECT array_agg(rr.r), array_agg(n::"evaluation_results"), array_agg(1) INTO rs, es, signs
+    FROM "new_evals" n CROSS JOIN LATERAL (SELECT x FROM "test_runs" x WHERE x."id" = n."test_run_id") rr(r);
     IF rs IS NOT NULL THEN PERFORM "mcp_eval_latency_tool_fold"(rs, es, signs); END IF;
     RETURN NULL;
   END IF;
   -- UPDATE: out with each changed evaluation on its run, in with the new one on its run.
-  SELECT array_agg(r), array_agg(c.ev), array_agg(c.sign) INTO rs, es, signs
+  SELECT array_agg(rr.r), array_agg(c.ev), array_agg(c.sign) INTO rs, es, signs
   FROM (
     SELECT o::"evaluation_results" AS ev, -1 AS sign
     FROM "old_evals" o LEFT JOIN "new_evals" m ON m."id" = o."id"
@@ -237,7 +255,7 @@ BEGIN
     FROM "new_evals" n LEFT JOIN "old_evals" m ON m."id" = n."id"
     WHERE m."id" IS NULL OR (m."test_run_id", m."expected_server", m."expected_tool", m."selected_server", m."selected_tool")
       IS DISTINCT FROM (n."test_run_id", n."expected_server", n."expected_tool", n."selected_server", n."selected_tool")
-  ) c JOIN "test_runs" r ON r."id" = (c.ev)."test_run_id";
+  ) c CROSS JOIN LATERAL (SELECT x FROM "test_runs" x WHERE x."id" = (c.ev)."test_run_id") rr(r);
   IF rs IS NOT NULL THEN PERFORM "mcp_eval_latency_tool_fold"(rs, es, signs); END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
