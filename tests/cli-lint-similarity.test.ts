@@ -120,6 +120,37 @@ describe('mcp-eval similarity', () => {
     expect(none.stdout.split('\n')[0]).toMatch(/,/);
   });
 
+  it("compares a live server's tools without a description on their title or name (as the API's live sources do), saying so", { timeout: SLOW }, async () => {
+    // A stdio server listing two tools without descriptions, one with a title.
+    const sdk = (p: string) => JSON.stringify(path.join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm', p));
+    fs.writeFileSync(
+      path.join(dir, 'bare-server.mjs'),
+      `import { Server } from ${sdk('server/index.js')};
+import { StdioServerTransport } from ${sdk('server/stdio.js')};
+import { ListToolsRequestSchema } from ${sdk('types.js')};
+const server = new Server({ name: 'bare', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [
+  { name: 'get_weather', inputSchema: { type: 'object' } },
+  { name: 'fetch_forecast', title: 'Fetch the weather forecast for a city', inputSchema: { type: 'object' } },
+  { name: 'send_mail', description: 'Send an email to a recipient.', inputSchema: { type: 'object' } },
+] }));
+await server.connect(new StdioServerTransport());
+`,
+    );
+    const suite = writeSuite('bare.yaml', { bare: { command: process.execPath, args: [path.join(dir, 'bare-server.mjs')] } });
+    const res = await runCli(['similarity', suite, ...offline, '--format', 'json'], dir);
+    expect(res.stderr).not.toMatch(/internal error/);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('bare/get_weather has no description; it is analysed on its name');
+    expect(res.stderr).toContain('bare/fetch_forecast has no description; it is analysed on its title');
+    expect((JSON.parse(res.stdout) as { tools: { id: string }[] }).tools.map((t) => t.id)).toEqual(['bare/get_weather', 'bare/fetch_forecast', 'bare/send_mail']);
+    // lint reports the missing descriptions instead: they are findings there.
+    const lint = await runCli(['lint', suite, '--format', 'json', '--fail-on', 'none'], dir);
+    expect(lint.code).toBe(0);
+    const findings = (JSON.parse(lint.stdout) as { tools: { id: string; findings: { ruleId: string; severity: string }[] }[] }).tools.find((t) => t.id === 'bare/get_weather')?.findings;
+    expect(findings?.some((f) => f.severity === 'error')).toBe(true);
+  });
+
   it('a bad option is a usage error (exit 2) naming it and the values it takes, before anything runs', { timeout: SLOW }, async () => {
     const [format, threshold, method] = await Promise.all([
       runCli(['similarity', 'suite.yaml', '--format', 'sarif'], dir),

@@ -21,7 +21,7 @@ export async function lintCommand(args: string[], io: CliIo): Promise<ExitCode> 
   const failOn = Object.hasOwn(FAIL_ON, values['fail-on']) ? FAIL_ON[values['fail-on'] as keyof typeof FAIL_ON] : undefined;
   if (!failOn) throw new UsageError(`--fail-on: '${values['fail-on']}' is not one of ${Object.keys(FAIL_ON).join(', ')}`);
   const { LintRequestSchema } = await import('../../quality/schemas');
-  const body = LintRequestSchema.safeParse(await readToolSources(positionals, io.cwd, io.env, io.signal));
+  const body = LintRequestSchema.safeParse({ serverList: (await readToolSources(positionals, io.cwd, io.env, io.signal)).serverList });
   if (!body.success) throw new UsageError(`the tools are invalid: ${body.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const { loadLintTools } = await import('../../quality/input');
   const { lintTools } = await import('../../quality/lint');

@@ -9,7 +9,7 @@ import type { CliIo } from '../io';
 import { keyHeaders } from '../keys';
 import { REPORT_FORMAT_IDS } from '../../similarity/report/types';
 import { SIMILARITY_METHODS, SimilarityRequestSchema, type SimilarityRequest } from '../../similarity/schemas';
-import { readToolSources } from './tool-sources';
+import { describeLiveTools, readToolSources } from './tool-sources';
 
 /** A tool set too large for one JSON document: the upload format of /api/similarity/analyze (ndjson-input.ts), from a file. */
 const isNdjsonFile = (file: string) => /\.(ndjson|jsonl)$/i.test(file);
@@ -28,7 +28,10 @@ function checked(input: unknown): SimilarityRequest {
  * API uses, so 100,000 tools never sit in memory as one 30 MB string. Flags override its options.
  */
 async function readRequest(files: string[], io: CliIo, overrides: Overrides): Promise<SimilarityRequest> {
-  if (!files.some(isNdjsonFile)) return checked({ ...(await readToolSources(files, io.cwd, io.env, io.signal)), ...overrides, duplicateIds: 'number' });
+  if (!files.some(isNdjsonFile)) {
+    const serverList = describeLiveTools(await readToolSources(files, io.cwd, io.env, io.signal), (line) => io.stderr.write(`${line}\n`));
+    return checked({ serverList, ...overrides, duplicateIds: 'number' });
+  }
   if (files.length > 1) throw new UsageError('an NDJSON file is analysed on its own: give it as the only file');
   const file = path.resolve(io.cwd, files[0]!);
   if (!fs.existsSync(file)) throw new UsageError(`${files[0]}: no such file`);
