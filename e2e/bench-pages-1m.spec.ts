@@ -69,5 +69,9 @@ test(`/metrics and /runs are usable within 1 s with ${RUNS.toLocaleString('en')}
     for (const line of waterfall([r.first])) console.log(line);
   }
   for (const r of results.filter((x) => x.c.target)) console.log(`PAGES-1M ${r.c.url} ${figureOf(r)} ms ${figureOf(r) <= TARGET_MS ? 'PASS' : 'FAIL'} (target ${TARGET_MS} ms)`);
+  // The first visit computes every answer (nothing kept yet), as the first view after any change to the data does.
+  const firstOf = (r: (typeof results)[number]) => r.first[r.c.figure];
+  for (const r of results.filter((x) => x.c.target)) console.log(`PAGES-1M first visit ${r.c.url} ${firstOf(r)} ms ${firstOf(r) <= TARGET_MS ? 'PASS' : 'FAIL'} (target ${TARGET_MS} ms)`);
   for (const r of results.filter((x) => x.c.target)) expect(figureOf(r), `${r.c.url} within ${TARGET_MS} ms`).toBeLessThanOrEqual(TARGET_MS);
+  for (const r of results.filter((x) => x.c.target)) expect(firstOf(r), `${r.c.url} first visit within ${TARGET_MS} ms`).toBeLessThanOrEqual(TARGET_MS);
 });
