@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import pg from 'pg';
 import { startDemoServers } from '../tests/helpers/demo-server';
 import { startLlmServerProcess } from '../tests/helpers/llm-server-process';
 import { createDatabase, postgresBinDir, startPostgres, type PostgresCluster } from '../tests/helpers/postgres';
@@ -76,6 +77,23 @@ function llmServerPid(): number | undefined {
   return undefined;
 }
 
+/** The postmaster of a DATABASE_URL's server when it runs on this machine (the parent of this connection's backend), else undefined. */
+async function localPostmaster(url: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const backend = rows[0]?.pid;
+    if (!backend || !fs.readFileSync(`/proc/${backend}/cmdline`, 'utf8').startsWith('postgres')) return undefined;
+    const parent = statOf(backend).ppid;
+    return parent > 1 ? parent : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : Number.NaN;
@@ -113,7 +131,7 @@ export async function runBenchmark(): Promise<void> {
     console.log(`database, 2 servers and ${runs} test cases ready in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
     const workers = Array.from({ length: WORKERS }, () => node('scripts/worker.ts'));
     await Promise.all(workers.map((w) => lineMatching(lines(w), (l) => l.includes('"worker started"'), 'the worker started')));
-    const postmaster = cluster ? Number(fs.readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined;
+    const postmaster = cluster ? Number(fs.readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : await localPostmaster(url);
     const llmPid = llmServerPid();
     const groups = () => ({ workers: workers.map((w) => treeCpuMs(w.pid)), postgres: treeCpuMs(postmaster), llm: treeCpuMs(llmPid), driver: treeCpuMs(driver.pid) });
     const before = groups();
@@ -137,7 +155,7 @@ export async function runBenchmark(): Promise<void> {
     const workerCpu = after.workers.map((c, i) => c - (before.workers[i] ?? 0));
     const perRun = (ms: number) => (ms / runs).toFixed(2);
     console.log(`  CPU during the batch, ms per run: workers ${workerCpu.map((c) => perRun(c * WORKERS)).join(', ')} (each process's CPU over its share of ${runs / WORKERS} runs; together ${perRun(workerCpu.reduce((a, b) => a + b, 0))})`);
-    console.log(`    Postgres ${cluster ? perRun(after.postgres - before.postgres) : 'n/a (DATABASE_URL given)'}, LLM server ${perRun(after.llm - before.llm)}, driver ${perRun(after.driver - before.driver)}, demo MCP servers ${perRun((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1000)}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`    Postgres ${postmaster ? perRun(after.postgres - before.postgres) : 'n/a (DATABASE_URL of another machine)'}, LLM server ${perRun(after.llm - before.llm)}, driver ${perRun(after.driver - before.driver)}, demo MCP servers ${perRun((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1000)}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`  in flight while runs were queued: median ${median(result.inFlight)} of ${WORKERS * PER_WORKER} (${result.inFlight.length} samples at 50 ms, min ${Math.min(...result.inFlight)}, max ${Math.max(...result.inFlight)})`);
     console.log(`  ratio to the one-call ideal ceil(${runs}/${WORKERS * PER_WORKER}) x ${LATENCY_MS} ms = ${(ideal / 1000).toFixed(1)} s: ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}: ${ratio <= TARGET_RATIO && result.status === 'completed' ? 'PASS' : 'FAIL'})`);
     if (ratio > TARGET_RATIO || result.status !== 'completed') process.exitCode = 1;

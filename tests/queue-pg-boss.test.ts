@@ -182,6 +182,27 @@ describe.skipIf(!bin)('pg-boss run queue on Postgres', () => {
     expect(executions).toEqual(['a']);
   }, 60_000);
 
+  it('a full worker waits on one idle timer: slots freed faster than the poll do not pile up listeners on its wake-up signal', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const q = await queue({ pollMs: 2_000 });
+      const runs = await insertRuns(60, 'slot-turns');
+      const w = await q.work(async (run) => {
+        await new Promise((r) => setTimeout(r, 2));
+        await endRun(run.runId, 'turns');
+      }, { concurrency: 2 });
+      await q.enqueue(runs);
+      await waitFor('every run to end', async () => (await pool.query(`SELECT 1 FROM runs WHERE id = ANY($1) AND status = 'pending'`, [runs.map((r) => r.runId)])).rowCount === 0);
+      await w.stop();
+      // Each slot turn used to start another 2 s sleep listening on the wake signal: past 10 of them, Node warned.
+      expect(warnings.filter((m) => m.includes('MaxListenersExceeded'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('a consumer SIGKILLed mid-run: its keyless run goes back to the queue and another process ends it within the bound', async () => {
     const survivor = await queue({ reapEveryMs: 250, orphanGraceMs: 500 });
     const c = child('hang');

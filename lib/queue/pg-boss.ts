@@ -55,6 +55,8 @@ function isQueuedRun(v: unknown): v is QueuedRun {
 
 function sleep(ms: number, wake: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    // A wake-up that came while the caller was busy (fetching) is not lost until the next poll.
+    if (wake.aborted) return resolve();
     const t = setTimeout(done, ms);
     t.unref?.();
     function done() {
@@ -234,6 +236,9 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
       if (s.type === 'wake') nudge();
     });
     const afterPool = createTaskPool(concurrency, (err) => log.error('deferred run work crashed', { error: err instanceof Error ? err.message : String(err) }));
+    // One idle wait at a time: a loop turn woken by a freed slot keeps the pending one (its timer
+    // and its listener on `wake`) instead of starting another each turn.
+    let idle: Promise<void> | null = null;
     const loop = (async () => {
       while (!stopping) {
         let got = 0;
@@ -252,9 +257,9 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Ru
         }
         if (got > 0 && working < concurrency) continue;
         // Full or idle: wait for a slot, a wake-up or the poll.
-        const idle = sleep(pollMs, wake.signal);
+        const waiting = (idle ??= sleep(pollMs, wake.signal).then(() => void (idle = null)));
         const slots = [...inFlight.values()].filter((f) => f.working).map((f) => f.slot);
-        await (working >= concurrency ? Promise.race([idle, ...slots]) : idle);
+        await (working >= concurrency ? Promise.race([waiting, ...slots]) : waiting);
         if (wake.signal.aborted) wake = new AbortController();
       }
     })();
