@@ -1,5 +1,5 @@
-import { actionClass, actionKey, actionMode, objectKey, relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
-import { decodeObjectVector, objectVectorDimensions } from './object-vectors';
+import { actionMode, relateActions, type ActionRelation, type ToolAction } from '@/lib/text/actions';
+import { actionIndex, type ActionIndex } from './action-index';
 import type { PairScores } from './vector';
 
 /**
@@ -142,12 +142,13 @@ const SYNONYM = RELATIONS.indexOf('synonym');
  * Wraps raw pair scores so every pair comes out adjusted for its actions, still as a raw
  * score: raw -> calibrated (toScore), adjusted, -> raw (fromScore). Scans, cuts and the
  * scale downstream are unchanged. Only pairs that share an object word, or a verb class when
- * both objects have vectors, can change, so each row visits just those (inverted indexes of
- * object words and verb classes), not all n columns.
+ * both objects have vectors, can change, so each row visits just those (the inverted indexes
+ * of action-index.ts), not all n columns. The actions may come as their index (the kernel's
+ * workers get it built, in shared memory).
  */
 export function actionAdjustedScores(
   inner: PairScores,
-  actions: readonly ToolAction[],
+  actions: readonly ToolAction[] | ActionIndex,
   toScore: (raw: number) => number,
   fromScore: (score: number) => number,
   /**
@@ -164,13 +165,9 @@ export function actionAdjustedScores(
   skipObjectsAtOrBelow: Float32Array | undefined = skipAtOrBelow,
 ): AdjustedScores {
   const n = inner.count;
-  const keys = actions.map(actionKey);
-  const verbs = [...new Set(keys.filter((v): v is string => v !== null))];
-  const verbIndex = new Map(verbs.map((v, i) => [v, i]));
-  const verbId = new Int32Array(n).fill(-1);
-  keys.forEach((key, i) => {
-    if (key) verbId[i] = verbIndex.get(key)!;
-  });
+  const index = Array.isArray(actions) ? actionIndex(actions as readonly ToolAction[]) : (actions as ActionIndex);
+  if (index.count !== n) throw new Error(`${index.count} actions for ${n} scored items`);
+  const { verbs, verbId, objectStart, objectWords, postingStart, postingTools, heads, named, dimensions, objectVectors, hasVector, classStart, classIds, classPostingStart, classPostingTools } = index;
   const v = verbs.length;
   const writes = verbs.map((key) => actionMode(key) === 'write');
   // Filled on demand: only verbs of tools that share an object are ever related (all v x v at once blocks the event loop).
@@ -181,69 +178,30 @@ export function actionAdjustedScores(
     return code;
   };
 
-  // Object words as small sorted id lists (the overlap of a pair is a merge), and per word the
-  // tools with a verb that name it, ascending.
-  const wordIds = new Map<string, number>();
-  const objects = actions.map((a) => Int32Array.from(new Set(a.object.map(objectKey).map((w) => wordIds.get(w) ?? wordIds.set(w, wordIds.size).get(w)!))).sort());
-  const postingLists: number[][] = Array.from({ length: wordIds.size }, () => []);
-  objects.forEach((words, i) => {
-    if (verbId[i]! >= 0) for (const w of words) postingLists[w]!.push(i);
-  });
-  const postings = postingLists.map((list) => Int32Array.from(list));
-  // The head noun of each object (its last word), as a word id; -1 when there is none.
-  const heads = Int32Array.from(actions, (a) => {
-    const last = a.object[a.object.length - 1];
-    return last === undefined ? -1 : wordIds.get(objectKey(last))!;
-  });
-
-  // Each tool's object vector (object-vectors.ts), unit length, or none; and per verb class the
-  // tools with one, ascending: the pairs that share a verb but no object word are found there.
-  const dimensions = actions.reduce((d, a) => d || objectVectorDimensions(a.objectVector), 0);
-  const objectVectors = new Float32Array(n * dimensions);
-  const hasVector = new Uint8Array(n);
-  const classIds = new Map<string, number>();
-  const classPostingLists: number[][] = [];
-  const classesOf: number[][] = actions.map(() => []);
-  if (dimensions > 0) {
-    actions.forEach((a, i) => {
-      if (verbId[i]! < 0 || !a.objectVector) return;
-      if (!decodeObjectVector(a.objectVector, objectVectors.subarray(i * dimensions, (i + 1) * dimensions))) return;
-      hasVector[i] = 1;
-      for (const verb of keys[i]!.split('|')) {
-        const cls = actionClass(verb);
-        let id = classIds.get(cls);
-        if (id === undefined) {
-          id = classPostingLists.length;
-          classIds.set(cls, id);
-          classPostingLists.push([]);
-        }
-        if (!classesOf[i]!.includes(id)) {
-          classesOf[i]!.push(id);
-          classPostingLists[id]!.push(i);
-        }
-      }
-    });
-  }
-  const classPostings = classPostingLists.map((list) => Int32Array.from(list));
   const relatedness = (i: number, j: number): number => {
     let dot = 0;
     for (let d = 0, x = i * dimensions, y = j * dimensions; d < dimensions; d++) dot += objectVectors[x + d]! * objectVectors[y + d]!;
     return dot;
   };
 
+  /** Jaccard share of the two tools' object words (sorted id lists: a merge). */
   const overlapOf = (i: number, j: number): number => {
-    const x = objects[i]!;
-    const y = objects[j]!;
+    const xEnd = objectStart[i + 1]!;
+    const yEnd = objectStart[j + 1]!;
+    const xLength = xEnd - objectStart[i]!;
+    const yLength = yEnd - objectStart[j]!;
     let shared = 0;
-    for (let p = 0, q = 0; p < x.length && q < y.length; ) {
-      if (x[p] === y[q]) {
+    for (let p = objectStart[i]!, q = objectStart[j]!; p < xEnd && q < yEnd; ) {
+      const x = objectWords[p]!;
+      const y = objectWords[q]!;
+      if (x === y) {
         shared++;
         p++;
         q++;
-      } else if (x[p]! < y[q]!) p++;
+      } else if (x < y) p++;
       else q++;
     }
-    return shared === 0 ? 0 : shared / (x.length + y.length - shared);
+    return shared === 0 ? 0 : shared / (xLength + yLength - shared);
   };
   const adjust = (i: number, j: number, raw: number): number => {
     const vi = verbId[i]!;
@@ -259,7 +217,6 @@ export function actionAdjustedScores(
   };
   // A shared verb and no shared object word: whether the objects are one thing under two names.
   const objectFloor = fromScore(OBJECT_FLOOR);
-  const named = Uint8Array.from(actions, (a) => (a.objectFromDescription ? 0 : 1));
   const adjustObjects = (i: number, j: number, raw: number): number => {
     if (raw < objectFloor || !hasVector[i] || !hasVector[j]) return raw;
     const code = relationOf(verbId[i]!, verbId[j]!);
@@ -270,10 +227,10 @@ export function actionAdjustedScores(
   // A fresh stamp per row visit: a row filled again (another sweep) must be adjusted again.
   const visited = new Int32Array(n);
   let stamp = 0;
-  /** Where the tools after i start in an ascending list. */
-  const after = (i: number, list: Int32Array): number => {
-    let lo = 0;
-    let hi = list.length;
+  /** Where the tools after i start in an ascending list list[lo .. hi). */
+  const after = (i: number, list: Int32Array, from: number, to: number): number => {
+    let lo = from;
+    let hi = to;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (list[mid]! <= i) lo = mid + 1;
@@ -282,10 +239,11 @@ export function actionAdjustedScores(
     return lo;
   };
   const skipObjects = skipObjectsAtOrBelow;
-  /** Adjusts row i's pairs with the tools after i that share an object word, each pair once per stamp. */
-  const visitObjects = (i: number, list: Int32Array, offset: number, out: Float32Array) => {
-    for (let p = after(i, list); p < list.length; p++) {
-      const j = list[p]!;
+  /** Adjusts row i's pairs with the tools after i that name word w, each pair once per stamp. */
+  const visitObjects = (i: number, w: number, offset: number, out: Float32Array) => {
+    const end = postingStart[w + 1]!;
+    for (let p = after(i, postingTools, postingStart[w]!, end); p < end; p++) {
+      const j = postingTools[p]!;
       if (visited[j] === stamp) continue;
       visited[j] = stamp;
       const raw = out[offset + j]!;
@@ -293,10 +251,11 @@ export function actionAdjustedScores(
       out[offset + j] = adjust(i, j, raw);
     }
   };
-  /** Then those of its verb class: the ones not visited above share no object word, and below the floor nothing changes. */
-  const visitClass = (i: number, list: Int32Array, offset: number, out: Float32Array) => {
-    for (let p = after(i, list); p < list.length; p++) {
-      const j = list[p]!;
+  /** Then those of its verb class c: the ones not visited above share no object word, and below the floor nothing changes. */
+  const visitClass = (i: number, c: number, offset: number, out: Float32Array) => {
+    const end = classPostingStart[c + 1]!;
+    for (let p = after(i, classPostingTools, classPostingStart[c]!, end); p < end; p++) {
+      const j = classPostingTools[p]!;
       const raw = out[offset + j]!;
       if (raw < objectFloor || visited[j] === stamp) continue;
       visited[j] = stamp;
@@ -310,8 +269,8 @@ export function actionAdjustedScores(
       if (verbId[i]! < 0) continue;
       stamp++;
       const offset = base + (i - rowStart) * stride;
-      for (const w of objects[i]!) visitObjects(i, postings[w]!, offset, out);
-      for (const c of classesOf[i]!) visitClass(i, classPostings[c]!, offset, out);
+      for (let p = objectStart[i]!; p < objectStart[i + 1]!; p++) visitObjects(i, objectWords[p]!, offset, out);
+      for (let p = classStart[i]!; p < classStart[i + 1]!; p++) visitClass(i, classIds[p]!, offset, out);
     }
   };
 

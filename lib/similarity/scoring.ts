@@ -10,12 +10,12 @@ import { TFIDF_CALIBRATION } from '@/lib/embeddings/calibration-data';
 import { calibrate, uncalibrate } from '@/lib/embeddings/calibration';
 import { compileCalibration } from './compiled-calibration';
 import type { KernelInput } from './kernel/pool';
-import type { Calibration } from '@/lib/embeddings/types';
+import type { Calibration, EmbeddingChoice } from '@/lib/embeddings/types';
 import { descriptionText, fullText, lexicalText, parameterText } from './texts';
 import { mixNameVector, nameText } from '@/lib/embeddings/tool-vectors';
 import { buildTfIdfIndex, tfIdfScores, type TfIdfIndex } from './tfidf-matrix';
 import type { SimilarityTool } from './types';
-import { denseCosine, normalizeRows, packVectors, type PairScores } from './vector';
+import { denseCosine, normalizeRows, packVectors, type PackedVectors, type PairScores } from './vector';
 
 /**
  * Everything the analysis, the overlap matrix, the recommendations and the reports read:
@@ -105,6 +105,35 @@ function adjusted(scores: PairScores, actions: ToolAction[], calibration: Calibr
   return { count: scores.count, fillUpper: (rowStart, rowEnd, out) => get().fillUpper(rowStart, rowEnd, out), pair: (i, j) => get().pair(i, j) };
 }
 
+/**
+ * The tools' texts embedded in one call and packed: descriptions and full texts mixed with the
+ * name's vector (tool-vectors.ts), parameter texts alone. In a function of its own so that no
+ * closure of the scoring keeps the per-text vectors (200,000 arrays at 100,000 tools, about
+ * 120 MB) alive for the whole request. The description vectors are packed in shared memory:
+ * the kernel's workers read them there, without a copy (kernel/pool.ts).
+ */
+async function embedTools(
+  backend: EmbeddingBackend,
+  provider: EmbeddingChoice['provider'],
+  tools: readonly SimilarityTool[],
+  parameterTexts: readonly string[],
+  options: ScoringOptions,
+): Promise<{ description: PackedVectors; full: PackedVectors | null; parameters: PackedVectors | null; texts: number }> {
+  const n = tools.length;
+  const fulls = options.computeFull ? tools.map((t) => fullText(t)) : [];
+  // Names last, so the slices below keep their positions; see tool-vectors.ts for the mix.
+  const texts = [...tools.map(descriptionText), ...fulls, ...parameterTexts, ...tools.map(nameText)];
+  const vectors = await backend.embed(provider, texts, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  });
+  const names = texts.length - n;
+  const withNames = (from: number, shared: boolean) => packVectors(vectors.slice(from, from + n), { shared, map: (v, i) => mixNameVector(vectors[names + i]!, v) });
+  // The layer promises unit vectors; normalising again is cheap insurance for the dot products.
+  const parameters = parameterTexts.length > 0 ? normalizeRows(packVectors(vectors.slice(n + fulls.length, names))) : null;
+  return { description: withNames(0, true), full: options.computeFull ? withNames(n, false) : null, parameters, texts: texts.length };
+}
+
 export async function buildScoring(given: SimilarityTool[], options: ScoringOptions, backend: EmbeddingBackend): Promise<Scoring> {
   const features = options.features ?? { boilerplate: true, actions: true };
   const prepared = await prepareTools(given, features);
@@ -154,22 +183,9 @@ export async function buildScoring(given: SimilarityTool[], options: ScoringOpti
   // Objects compared by word meaning when the model knows words (object-vectors.ts, action-adjust.ts).
   const phraseVectors = choice.provider.phraseVectors;
   const actions = phraseVectors && features.actions ? await withObjectVectors(prepared.actions, (phrases) => phraseVectors.call(choice.provider, phrases)) : prepared.actions;
-  const fulls = options.computeFull ? tools.map((t) => fullText(t)) : [];
-  // Names last, so the slices below keep their positions; see tool-vectors.ts for the mix.
-  const texts = [...tools.map(descriptionText), ...fulls, ...(params?.texts ?? []), ...tools.map(nameText)];
   started = performance.now();
-  const vectors = await backend.embed(choice.provider, texts, {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-  });
+  const embedded = await embedTools(backend, choice.provider, tools, params?.texts ?? [], options);
   timings.embedMs = since(started);
-  // The layer promises unit vectors; normalising again is cheap insurance for the dot products.
-  const scoresOf = (from: number, to: number) => denseCosine(normalizeRows(packVectors(vectors.slice(from, to))));
-  const n = tools.length;
-  const names = vectors.slice(texts.length - n);
-  const namedVectors = (from: number) => packVectors(vectors.slice(from, from + n).map((v, i) => mixNameVector(names[i]!, v)));
-  const withNames = (from: number) => denseCosine(namedVectors(from));
-  const descriptionVectors = namedVectors(0);
   const calibration = choice.provider.calibration;
   const scale = calibratedScale(calibration, backend.calibrate);
   return {
@@ -180,15 +196,15 @@ export async function buildScoring(given: SimilarityTool[], options: ScoringOpti
     embeddingReason: choice.reason,
     scale,
     parameterScale: scale,
-    description: adjusted(denseCosine(descriptionVectors), actions, calibration, backend.calibrate),
+    description: adjusted(denseCosine(embedded.description), actions, calibration, backend.calibrate),
     // The workers apply the adjustment on the standard calibration; a backend with its own keeps to this thread.
-    dense: backend.calibrate === calibrate ? { vectors: descriptionVectors, actions, calibration } : null,
-    full: options.computeFull ? adjusted(withNames(n), actions, calibration, backend.calibrate) : null,
+    dense: backend.calibrate === calibrate ? { vectors: embedded.description, actions, calibration } : null,
+    full: embedded.full ? adjusted(denseCosine(embedded.full), actions, calibration, backend.calibrate) : null,
     get lexical() {
       return lazyLexical();
     },
-    parameters: params && params.texts.length ? { scores: scoresOf(n + fulls.length, texts.length - n), slot: params.slot } : null,
+    parameters: params && embedded.parameters ? { scores: denseCosine(embedded.parameters), slot: params.slot } : null,
     timings,
-    embeddedTexts: texts.length,
+    embeddedTexts: embedded.texts,
   };
 }

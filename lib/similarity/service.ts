@@ -58,7 +58,6 @@ async function runPipeline(body: SimilarityRequest, ctx: SimilarityCallContext, 
   let t = performance.now();
   const loaded = await loadSimilarityTools(body, ctx.signal);
   timings.loadMs = since(t);
-  (globalThis as { __memMark?: (l: string) => void }).__memMark?.('loaded');
   // Parsing and loading thousands of tools took a slice already: let requests in.
   await yieldToEventLoop();
   const keys = readApiKeys(ctx.headers);
@@ -76,7 +75,6 @@ async function runPipeline(body: SimilarityRequest, ctx: SimilarityCallContext, 
     },
     ctx.backend ?? embeddingBackend,
   );
-  (globalThis as { __memMark?: (l: string) => void }).__memMark?.('scoring built');
   // The end of the embedding and the scoring set-up ran as one piece (tens of ms at 20,000 tools): let requests in.
   await yieldToEventLoop();
   t = performance.now();

@@ -18,10 +18,18 @@ export type PairScores = {
 /** Row-major vectors: item i occupies data[i * dimensions, (i + 1) * dimensions). */
 export type PackedVectors = { data: Float32Array; count: number; dimensions: number };
 
-export function packVectors(vectors: readonly Float32Array[]): PackedVectors {
+/**
+ * The vectors in one row-major array. `map` transforms each vector on the way in (no array of
+ * the transformed vectors is kept); `shared` puts the rows in a SharedArrayBuffer, which the
+ * similarity kernel's workers read in place.
+ */
+export function packVectors(vectors: readonly Float32Array[], options: { shared?: boolean; map?: (vector: Float32Array, index: number) => Float32Array } = {}): PackedVectors {
+  const { map } = options;
   const dimensions = vectors[0]?.length ?? 0;
-  const data = new Float32Array(vectors.length * dimensions);
-  vectors.forEach((v, i) => {
+  const bytes = vectors.length * dimensions * Float32Array.BYTES_PER_ELEMENT;
+  const data = new Float32Array(options.shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  vectors.forEach((given, i) => {
+    const v = map ? map(given, i) : given;
     if (v.length !== dimensions) throw new Error(`vector ${i} has ${v.length} dimensions, expected ${dimensions}`);
     data.set(v, i * dimensions);
   });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@/lib/errors';
 import { getEnv } from '@/lib/env';
-import { yieldToEventLoop } from '@/lib/event-loop';
 import type { Calibration } from '@/lib/embeddings/types';
 import type { ToolAction } from '@/lib/text/actions';
+import { actionIndexCooperatively, type ActionIndex } from '../action-index';
 import { concatPairs, type Neighbours, type PackedVectors, type PairList } from '../vector';
 import { mergeNeighbours } from './merge';
 import { CONTROL_CANCEL, type KernelEngine, type KernelJob, type KernelPartial, type KernelReply } from './protocol';
@@ -81,6 +81,16 @@ function workerSource(root: string): string {
   const entry = path.join(root, 'lib', 'similarity', 'kernel', 'worker.ts');
   return `require(${JSON.stringify(tsxApi)}).register();\nrequire(${JSON.stringify(entry)});\n`;
 }
+
+/**
+ * After a job of this many tools the workers are ended and the next job starts new ones. An
+ * idle worker allocates nothing, so it never collects its garbage: the job's buffers (its
+ * copy of the vectors, the block of scores: about 75 MB a worker at 100,000 tools) and its
+ * references to the shared vectors and actions would stay through the request thread's sort of
+ * the candidates and into the next analysis. Ending the thread returns them at once; starting
+ * one costs a fraction of a second, next to the tens of seconds such a job takes.
+ */
+const RETIRE_AFTER_TOOLS = 50_000;
 
 let pool: Worker[] = [];
 /** Jobs run one after another: each uses every worker, and a cancelled one finishes its block first. */
@@ -188,17 +198,13 @@ function runOnWorkers(workers: Worker[], job: KernelJob, timeoutMs: number, onSt
   });
 }
 
-/** Actions per JSON slice: 100,000 actions in one JSON.stringify held the request thread ~100 ms. */
-const ACTIONS_PER_SLICE = 2000;
-
-/** The actions as one JSON array, built a slice at a time with a turn of the event loop between. */
-async function actionsToJson(actions: readonly ToolAction[]): Promise<string> {
-  const parts: string[] = [];
-  for (let at = 0; at < actions.length; at += ACTIONS_PER_SLICE) {
-    parts.push(JSON.stringify(actions.slice(at, at + ACTIONS_PER_SLICE)).slice(1, -1));
-    await yieldToEventLoop();
-  }
-  return `[${parts.filter((p) => p.length > 0).join(',')}]`;
+/** The vectors' rows in shared memory: as they are when they already are there (scoring.ts packs them so), else a copy. */
+function sharedVectors({ data, count, dimensions }: PackedVectors): SharedArrayBuffer {
+  const bytes = count * dimensions * Float32Array.BYTES_PER_ELEMENT;
+  if (data.buffer instanceof SharedArrayBuffer && data.byteOffset === 0) return data.buffer;
+  const shared = new SharedArrayBuffer(bytes);
+  new Float32Array(shared).set(data.subarray(0, count * dimensions));
+  return shared;
 }
 
 function abortError(): KernelError {
@@ -218,17 +224,16 @@ export function scanNeighboursInWorkers(input: KernelInput, topK: number, cut: n
   const engine = options.engine ?? getEnv().similarityKernelEngine;
   const size = options.workers ?? defaultKernelWorkers();
   const timeoutMs = options.timeoutMs ?? getEnv().similarityKernelTimeoutMs;
-  const shared = new SharedArrayBuffer(n * d * 4);
-  new Float32Array(shared).set(input.vectors.data.subarray(0, n * d));
+  const shared = sharedVectors(input.vectors);
   const { actions } = input;
-  const jobOf = (actionsJson: string | null): KernelJob => ({
+  const jobOf = (index: ActionIndex | null): KernelJob => ({
     type: 'job',
     jobId: nextJobId++,
     engine,
     vectors: shared,
     count: n,
     dimensions: d,
-    adjust: actionsJson === null ? null : { actionsJson, calibration: input.calibration },
+    adjust: index === null ? null : { actions: index, calibration: input.calibration },
     topK,
     cut,
     blockRows: options.blockRows ?? kernelBlockRows(n),
@@ -238,9 +243,13 @@ export function scanNeighboursInWorkers(input: KernelInput, topK: number, cut: n
   let cancel = () => {};
   const started = performance.now();
   const run = queue.then(async () => {
-    const job = jobOf(actions ? await actionsToJson(actions) : null);
+    const job = jobOf(actions ? await actionIndexCooperatively(actions) : null);
     if (signal?.aborted) throw abortError();
-    return runOnWorkers(startPool(size), job, timeoutMs, (c) => (cancel = c));
+    const workers = startPool(size);
+    const parts = await runOnWorkers(workers, job, timeoutMs, (c) => (cancel = c));
+    // Every worker answered (between calls: safe to end, onnx included).
+    if (n >= RETIRE_AFTER_TOOLS && pool === workers) stopPool();
+    return parts;
   });
   // Not run.catch(): that promise would hold the job's parts (every candidate chunk, 234 MB at
   // 100,000 tools) until the next job.

@@ -1,4 +1,5 @@
 import type { Calibration } from '@/lib/embeddings/types';
+import type { ActionIndex } from '../action-index';
 import type { PairList } from '../vector';
 
 /** How a worker computes raw cosines: ONNX Runtime's Gemm (MLAS, SIMD) or the plain JS kernel of vector.ts. */
@@ -19,10 +20,10 @@ export type KernelJob = {
   dimensions: number;
   /**
    * Action adjustment (action-adjust.ts) on the calibration's scale; null: raw cosines. The
-   * actions travel as one JSON array (ToolAction is plain data): a string is copied, not
-   * walked, so posting it to every worker costs the request thread next to nothing.
+   * actions travel as their index (action-index.ts), built once on the request thread: its
+   * arrays are SharedArrayBuffers, read by every worker in place.
    */
-  adjust: { actionsJson: string; calibration: Calibration } | null;
+  adjust: { actions: ActionIndex; calibration: Calibration } | null;
   topK: number;
   /** Raw score at or above which a pair is returned as a candidate. */
   cut: number;

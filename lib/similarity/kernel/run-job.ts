@@ -10,7 +10,6 @@
  * merges the threads' parts.
  */
 import * as ort from 'onnxruntime-node';
-import type { ToolAction } from '@/lib/text/actions';
 import { actionAdjustedScores, OBJECT_GAIN, type AdjustedScores } from '../action-adjust';
 import { compileCalibration } from '../compiled-calibration';
 import { denseCosine, type PackedVectors, type PairScores } from '../vector';
@@ -123,7 +122,7 @@ export async function runJob(job: KernelJob): Promise<KernelReply> {
   // The block already holds the raw scores when the adjustment runs: its source fills nothing.
   const prefilled: PairScores = { count: n, fillUpper: () => undefined, pair: denseCosine({ data, count: n, dimensions: d }).pair };
   // Pairs no adjustment can bring into the lists are left unadjusted (most of them, once the lists fill).
-  const adjust = spec ? actionAdjustedScores(prefilled, JSON.parse(spec.actionsJson) as ToolAction[], toScore, fromScore, scanner.skip, scanner.skipObjects) : null;
+  const adjust = spec ? actionAdjustedScores(prefilled, spec.actions, toScore, fromScore, scanner.skip, scanner.skipObjects) : null;
   const context: BlockContext = { n, blockRows: job.blockRows, scanner, adjust };
   const scoreBlock = job.engine === 'onnx' ? await onnxBlocks(data, d, context) : jsBlocks({ data, count: n, dimensions: d }, context);
   const blockCount = Math.ceil((n - 1) / job.blockRows);
