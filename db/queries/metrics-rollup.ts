@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { isPostgres } from '../dialect';
 import { all, get, sqlNamed } from '../sql';
-import { readRunRollupRows, runRollupSelect, total, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
+import { readRunRollupRows, runRollupSelect, selectLatencyCounts, total, type ClassificationCounts, type EvaluationTotals, type RunRollupRow, type RunRollups, type ToolCell } from './metrics';
 import { buildExcludedBatchConditions, excludedBatchParams, noIndex, type MetricsScope } from './metrics-scope';
 
 /**
@@ -213,10 +213,10 @@ export function latencyBucketOf(ms: number): number {
 
 /**
  * A scope the tool latency histogram serves: a tool or server filter with whole-day bounds and no
- * batch, model, excluded batches or test case (that histogram has neither batch nor model).
+ * batch, model or test case (that histogram has neither batch nor model; excluded batches are taken away from it).
  */
 export function canReadToolLatencyHistogram(s: MetricsScope): boolean {
-  return canReadRollup(s) && Boolean(s.serverName || s.toolName) && !s.batchId && !s.excludeBatchIds?.length && !s.provider && !s.model;
+  return canReadRollup(s) && Boolean(s.serverName || s.toolName) && !s.batchId && !s.provider && !s.model;
 }
 
 /**
@@ -234,7 +234,23 @@ export async function selectLatencyAtFromToolHistogram(s: MetricsScope, k: numbe
   const buckets = await all<{ bucket: number; runs: number }>(
     sqlNamed(`select bucket, sum(runs) as runs from metrics_latency_tool_histogram where ${where} group by bucket having sum(runs) > 0 order by bucket`, params),
   );
-  return readLatencyInBucket(s, k, buckets);
+  return readLatencyInBucket(s, k, s.excludeBatchIds?.length ? await withoutExcludedBatches(s, buckets) : buckets);
+}
+
+/**
+ * The tool histogram has no batch: the excluded batches' runs of the scope (experiment variants, a few small
+ * batches) are read run by run, one batch at a time through its index, bucketed as the triggers bucket them and
+ * taken away. The in-bucket read then tests the exclusion on each of the bucket's runs.
+ */
+async function withoutExcludedBatches(s: MetricsScope, buckets: LatencyBucketCount[]): Promise<LatencyBucketCount[]> {
+  const counts = new Map(buckets.map((b) => [b.bucket, b.runs]));
+  for (const batchId of s.excludeBatchIds ?? []) {
+    for (const { ms, runs } of await selectLatencyCounts({ ...s, excludeBatchIds: undefined, batchId })) {
+      const bucket = latencyBucketOf(ms);
+      counts.set(bucket, (counts.get(bucket) ?? 0) - runs);
+    }
+  }
+  return [...counts.entries()].filter(([, runs]) => runs > 0).sort(([a], [b]) => a - b).map(([bucket, runs]) => ({ bucket, runs }));
 }
 
 /**

@@ -1,0 +1,94 @@
+/**
+ * One side of bench/metrics-experiments-1m.bench.ts (issue 14), on whichever database this process was started
+ * with (DATA_DIR: SQLite, DATABASE_URL: Postgres). Per summary filter case without a batch: the warm median with no
+ * experiment (the plain path, plus the one lookup of experiment_variants), then inside a transaction that is
+ * rolled back an experiment whose variant names the last synthetic batch (a fifth of the runs): the summary with
+ * that batch excluded and with includeExperiments=true, which must equal the plain figures. Wall ms, and the
+ * process's CPU ms per call (Postgres: the client's only). Prints one JSON line.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { closeDb, prepareDatabase } from '@/db/client';
+import { selectExperimentBatchIds } from '@/db/queries/metrics-experiment-batches';
+import { all, run } from '@/db/sql';
+import { withTransaction } from '@/db/transaction';
+import type { MetricsFilters } from '@/lib/metrics/filters';
+import { getMetricsSummary } from '@/lib/metrics/summary';
+import { lookUpMetricsFilterCases } from './metrics-filter-cases';
+import { REPEATS } from './warm-median';
+
+export type Timing = { wallMs: number; cpuMs: number };
+export type ExperimentCaseResult = { label: string; plain: Timing; excluded: Timing; included: Timing; includedSame: boolean; excludedRuns: number; plainRuns: number };
+export type ExperimentChildResult = { lookup: Timing; cases: ExperimentCaseResult[] };
+
+class Rollback extends Error {}
+
+/** Medians of REPEATS calls after one warm-up call, whose answer is returned. */
+async function time<T>(fn: () => Promise<T>): Promise<{ timing: Timing; value: T }> {
+  const value = await fn();
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await fn();
+    walls.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1000);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  return { timing: { wallMs: median(walls), cpuMs: median(cpus) }, value };
+}
+
+const rounded = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v));
+
+async function main(): Promise<void> {
+  await prepareDatabase();
+  const cases = (await lookUpMetricsFilterCases()).filter(([, f]) => !f.batchId);
+  const batches = (await all<{ id: string }>(sql`select id from run_batches where name like 'syn batch %' order by name`)).map((r) => r.id);
+  const variantBatch = batches[batches.length - 1];
+  if (!variantBatch) throw new Error('no synthetic batch in the cached database');
+  const lookup = (await time(() => selectExperimentBatchIds())).timing;
+  const plain = new Map<string, { timing: Timing; figures: Awaited<ReturnType<typeof getMetricsSummary>> }>();
+  for (const [label, filters] of cases) {
+    const { timing, value } = await time(() => getMetricsSummary(filters));
+    plain.set(label, { timing, figures: value });
+  }
+  const results: ExperimentCaseResult[] = [];
+  try {
+    await withTransaction(async () => {
+      const experiment = randomUUID();
+      await run(sql`insert into experiments (id, name, models, samples, concurrency, test_case_ids, baseline_tools)
+        values (${experiment}, 'bench experiment', '[]', 1, 1, '[]', '{}')`);
+      await run(sql`insert into experiment_variants (id, experiment_id, name, ordinal, changes, batch_id)
+        values (${randomUUID()}, ${experiment}, 'original', 0, '[]', ${variantBatch})`);
+      for (const [label, filters] of cases) {
+        const withThem: MetricsFilters = { ...filters, includeExperiments: true };
+        const excluded = await time(() => getMetricsSummary(filters));
+        const included = await time(() => getMetricsSummary(withThem));
+        const before = plain.get(label);
+        if (!before) continue;
+        results.push({
+          label,
+          plain: before.timing,
+          excluded: excluded.timing,
+          included: included.timing,
+          includedSame: rounded(included.value) === rounded(before.figures),
+          excludedRuns: excluded.value.runs.total,
+          plainRuns: before.figures.runs.total,
+        });
+      }
+      throw new Rollback();
+    });
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+  }
+  await closeDb();
+  const result: ExperimentChildResult = { lookup, cases: results };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
