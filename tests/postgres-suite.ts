@@ -8,6 +8,7 @@
 export const POSTGRES_SUITE: string[] = [
   'tests/run-list-count.test.ts',
   'tests/metrics-confusions-auc.test.ts',
+  'tests/metrics-confusions-auc-bfcl.test.ts',
   'tests/hardening.test.ts',
   'tests/auth-import-seed.test.ts',
   'tests/static-servers.test.ts',
