@@ -14,7 +14,7 @@ const runs: Record<string, string> = {};
 
 /**
  * "history case" ran in two batches with two models, plus one single run outside a batch:
- *   day 1 (batch "monday"):   gpt FN (chose t2)      local TP
+ *   day 1 (batch "monday"):   gpt FN (chose t2)      local TP (margin 0.4)
  *   day 2 (batch "tuesday"):  gpt TP (args 0.5), x3  local failed
  *   day 3 (no batch):         gpt pending
  * "quiet case" never ran.
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const gpt3 = w.modelSettings({ provider: 'openai', model: 'gpt-4o-mini' });
   const day = (d: number, m = 0) => `2025-03-0${d + 2}T09:0${m}:00.000Z`;
   runs.gptMon = w.run({ testCaseId: ids.tc, batchId: ids.b1, modelSettingsId: gpt1, selected: t2, createdAt: day(1) });
-  runs.localMon = w.run({ testCaseId: ids.tc, batchId: ids.b1, modelSettingsId: local1, selected: t1, correctness: 1, createdAt: day(1, 1) });
+  runs.localMon = w.run({ testCaseId: ids.tc, batchId: ids.b1, modelSettingsId: local1, selected: t1, correctness: 1, confidence: 0.4, createdAt: day(1, 1) });
   runs.gptTue = w.run({ testCaseId: ids.tc, batchId: ids.b2, modelSettingsId: gpt2, selected: t1, correctness: 0.5, samples: 3, confidence: 1, passK: true, createdAt: day(2) });
   runs.localTue = w.run({ testCaseId: ids.tc, batchId: ids.b2, modelSettingsId: local2, status: 'failed', errorMessage: 'tool listing failed', createdAt: day(2, 1) });
   runs.gptWed = w.run({ testCaseId: ids.tc, batchId: null, modelSettingsId: gpt3, status: 'pending', completedAt: null, createdAt: day(3) });
@@ -52,6 +52,14 @@ describe('GET /api/test-cases/{id}/runs', () => {
     expect(res.body.items[1]).toMatchObject({ batchName: 'tuesday', modelLabel: 'local/lexical', outcome: 'error', error: 'tool listing failed' });
     expect(res.body.items[2]).toMatchObject({ batchName: 'tuesday', classification: 'TP', outcome: 'correct', argumentScore: 0.5, samples: 3, passK: true, agreement: 1 });
     expect(res.body.items[4]).toMatchObject({ batchId: ids.b1, batchName: 'monday', classification: 'FN', outcome: 'wrong', selectedTool: 't2', passK: null, agreement: null });
+  });
+
+  it('says where each confidence comes from (runs written before the source was recorded: from provider and samples)', async () => {
+    const { body } = await history(ids.tc);
+    const source = (id: string | undefined) => body.items.find((r) => r.id === id)?.confidenceSource;
+    expect(source(runs.gptTue)).toBe('sample_agreement');
+    expect(source(runs.localMon)).toBe('local_margin');
+    expect(source(runs.gptMon)).toBeNull();
   });
 
   it('pages the history', async () => {

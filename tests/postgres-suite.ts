@@ -49,6 +49,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/batch-matrix.test.ts',
   'tests/batch-report.test.ts',
   'tests/sequence-runs.test.ts',
+  'tests/sequence-per-call-rows.test.ts',
   'tests/metrics.test.ts',
   'tests/metrics-compare.test.ts',
   'tests/metrics-experiment-exclusion.test.ts',

@@ -14,7 +14,7 @@ import type {
   ServerDto,
   TestCaseDto,
   TestCaseListItemDto,
-  TestRunDto,
+  TestRunListItemDto,
   Tool,
   ToolExecutionDto,
 } from './types';
@@ -46,7 +46,7 @@ export const queries = {
     queryOptions({ queryKey: ['test-cases', id, 'runs', params], queryFn: () => apiFetch<CaseHistory>(`/api/test-cases/${id}/runs${qs(params)}`) }),
   /** Under 'test-cases' so that every change to the cases refreshes the tag counts too. */
   testCaseTags: () => queryOptions({ queryKey: ['test-cases', 'tags'], queryFn: () => apiFetch<{ items: { tag: string; count: number }[] }>('/api/test-cases/tags') }),
-  runs: (params: Params = {}) => queryOptions({ queryKey: ['runs', params], queryFn: () => apiFetch<List<TestRunDto>>(`/api/test-runs${qs(params)}`) }),
+  runs: (params: Params = {}) => queryOptions({ queryKey: ['runs', params], queryFn: () => apiFetch<List<TestRunListItemDto>>(`/api/test-runs${qs(params)}`) }),
   run: (id: string) => queryOptions({ queryKey: ['runs', id], queryFn: () => apiFetch<RunDetail>(`/api/test-runs/${id}`) }),
   runCallFigures: (params: Params = {}) =>
     queryOptions({ queryKey: ['runs', 'call-figures', params], queryFn: () => apiFetch<{ calls: MetricsSummary['calls'] }>(`/api/test-runs/call-figures${qs(params)}`) }),

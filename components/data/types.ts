@@ -2,7 +2,7 @@
 export type { ServerDto } from '@/lib/servers/dto';
 export type { TestCaseDto } from '@/lib/test-cases/dto';
 export type { CaseHistory, CaseRunDto, LastVerdictDto, TestCaseListItemDto } from '@/lib/test-cases/history';
-export type { TestRunDto, BatchDto, ToolSnapshotDto, RunDetailDto, JobEvent } from '@/lib/eval/api/dto';
+export type { TestRunDto, TestRunListItemDto, BatchDto, ToolSnapshotDto, RunDetailDto, JobEvent } from '@/lib/eval/api/dto';
 export type { ToolExecutionDto } from '@/lib/playground/call-tool';
 export type { MetricsSummary } from '@/lib/metrics/summary';
 export type { BatchComparison } from '@/lib/metrics/compare';

@@ -2,6 +2,7 @@ import type { MetricsSummary } from '@/components/data/types';
 import { CallFigures } from './calls/call-figures';
 import { ArgumentScores } from './charts/argument-scores';
 import { ConfidenceChart } from './charts/confidence-chart';
+import { confidenceSourcesInView } from './confidence-sources';
 import { ModelComparison } from './charts/model-comparison';
 import { ToolChart } from './charts/tool-chart';
 import { TrendSection } from './charts/trend-section';
@@ -41,7 +42,7 @@ export function SummaryViews({ summary, filters }: { summary: MetricsSummary; fi
       </Section>
       <div className={styles.pair}>
         <Section title="Confidence" intro="Whether the model’s confidence can be trusted.">
-          <ConfidenceChart confidence={summary.confidence} />
+          <ConfidenceChart confidence={summary.confidence} sources={confidenceSourcesInView(summary)} />
         </Section>
         <Section title="Argument scores">
           <ArgumentScores parameters={summary.parameters} />

@@ -19,6 +19,9 @@ export type BatchReportRunRow = {
   selectedTool: string | null;
   confidenceScore: number | null;
   confidenceCategory: TestRunRow['confidenceCategory'];
+  confidenceSource: TestRunRow['confidenceSource'];
+  /** Model turns of a sequence run; null for a selection run. */
+  steps: number | null;
   parameterCorrectness: EvaluationRow['parameterCorrectness'];
   passK: number | null;
   samples: number;
@@ -40,6 +43,7 @@ export async function selectBatchReportRuns(batchId: string): Promise<BatchRepor
       case when e.id is null then tc.expected_tool_name else e.expected_tool end as "expectedTool",
       r.selected_server as "selectedServer", r.selected_tool as "selectedTool",
       r.confidence_score as "confidenceScore", r.confidence_category as "confidenceCategory",
+      r.confidence_source as "confidenceSource", r.steps as steps,
       e.parameter_correctness as "parameterCorrectness", cast(e.pass_k as integer) as "passK", r.samples as samples,
       r.execution_time_ms as "executionTimeMs", r.error_message as "errorMessage", e.reasoning as reasoning, r.created_at as "createdAt"
     from test_runs r

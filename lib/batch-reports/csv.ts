@@ -2,13 +2,16 @@ import { csvText } from '../similarity/report/csv';
 import type { BatchReportFormat, BatchReportRun } from './types';
 
 /*
- * One row per run, RFC 4180. Text cells go through csvText: a cell starting with = + - @
+ * One row per run, RFC 4180. confidenceSource says how the confidence was measured
+ * (self_assessment, sample_agreement, local_margin, logprobs); steps and callTP/FP/FN are a
+ * sequence run's (empty for a selection run). Text cells go through csvText: a cell starting with = + - @
  * (or TAB/CR) gets a leading single quote, so a test case named "=HYPERLINK(...)" stays
  * text in a spreadsheet. Numbers are written as numbers.
  */
 export const CSV_COLUMNS = [
   'runId', 'testCaseId', 'testCaseName', 'provider', 'model', 'status', 'classification', 'correct',
-  'expected', 'selected', 'confidence', 'confidenceCategory', 'argumentScore', 'passK', 'samples', 'latencyMs', 'error', 'url', 'createdAt',
+  'expected', 'selected', 'confidence', 'confidenceSource', 'confidenceCategory', 'argumentScore', 'passK', 'samples',
+  'steps', 'callTP', 'callFP', 'callFN', 'latencyMs', 'error', 'url', 'createdAt',
 ] as const;
 
 const numberCell = (x: number | null) => (x === null ? '' : String(Math.round(x * 10_000) / 10_000));
@@ -21,7 +24,8 @@ export function csvRow(r: BatchReportRun): string {
   return line([
     textCell(r.runId), textCell(r.testCaseId), textCell(r.testCaseName), textCell(r.provider), textCell(r.model), textCell(r.status),
     textCell(r.classification), boolCell(correct), textCell(r.expected), textCell(r.selected), numberCell(r.confidence),
-    textCell(r.confidenceCategory), numberCell(r.argumentScore), boolCell(r.passK), String(r.samples), numberCell(r.latencyMs),
+    textCell(r.confidenceSource), textCell(r.confidenceCategory), numberCell(r.argumentScore), boolCell(r.passK), String(r.samples),
+    numberCell(r.steps), numberCell(r.calls?.tp ?? null), numberCell(r.calls?.fp ?? null), numberCell(r.calls?.fn ?? null), numberCell(r.latencyMs),
     textCell(r.error), textCell(r.url), textCell(r.createdAt),
   ]);
 }

@@ -1,7 +1,9 @@
 import { selectBatchReportRuns, type BatchReportRunRow } from '@/db/queries/batch-report';
+import { selectBatchCallCounts, type RunCallCounts } from '@/db/queries/run-call-counts';
 import { readMetricsSnapshot } from '@/db/queries/metrics';
 import { getBatchDto } from '../eval/run/batch';
 import { getMetricsSummary } from '../metrics/summary';
+import { resolveConfidenceSource } from '../metrics/matrix/confidence-source';
 import { formatToolLabel } from '../metrics/tool-label';
 import { BATCH_REPORT_VERSION, type BatchReportData, type BatchReportRun } from './types';
 
@@ -14,7 +16,7 @@ export const runPermalink = (id: string, origin = '') => `${origin}/runs/${encod
 
 export type ReadReportOptions = { origin?: string; now?: Date };
 
-export function toReportRun(r: BatchReportRunRow, origin = ''): BatchReportRun {
+export function toReportRun(r: BatchReportRunRow, origin = '', calls: RunCallCounts | null = null): BatchReportRun {
   const judged = r.classification !== null;
   return {
     runId: r.runId,
@@ -28,10 +30,13 @@ export function toReportRun(r: BatchReportRunRow, origin = ''): BatchReportRun {
     expected: formatToolLabel(r.expectedServer, r.expectedTool),
     selected: judged ? formatToolLabel(r.selectedServer, r.selectedTool) : null,
     confidence: r.confidenceScore,
+    confidenceSource: resolveConfidenceSource(r, r.provider),
     confidenceCategory: r.confidenceCategory,
     argumentScore: r.parameterCorrectness,
     passK: r.passK === null ? null : r.passK === 1,
     samples: r.samples,
+    steps: r.steps,
+    calls: r.steps === null ? null : (calls ?? { tp: 0, fp: 0, fn: 0 }),
     latencyMs: r.executionTimeMs,
     error: r.errorMessage,
     reasoning: r.reasoning,
@@ -45,12 +50,13 @@ export async function readBatchReport(batchId: string, { origin = '', now = new 
     const batch = await getBatchDto(batchId);
     const summary = await getMetricsSummary({ batchId });
     const runs = await selectBatchReportRuns(batchId);
+    const calls = await selectBatchCallCounts(batchId);
     return {
       version: BATCH_REPORT_VERSION,
       generatedAt: now.toISOString(),
       batch: { ...batch, url: batchPermalink(batch.id, origin) },
       summary,
-      runs: runs.map((r) => toReportRun(r, origin)),
+      runs: runs.map((r) => toReportRun(r, origin, calls.get(r.runId) ?? null)),
     };
   });
 }

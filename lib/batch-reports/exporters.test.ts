@@ -35,8 +35,8 @@ function summary(): MetricsSummary {
 function run(over: Partial<BatchReportRun> = {}): BatchReportRun {
   return {
     runId: 'r1', url: 'http://app/runs/r1', testCaseId: 'c1', testCaseName: 'case one', provider: 'local', model: 'm',
-    status: 'completed', classification: 'FN', expected: 's/a', selected: 's/b', confidence: 0.25, confidenceCategory: 'needs_clarity',
-    argumentScore: null, passK: null, samples: 1, latencyMs: 7, error: null, reasoning: null, createdAt: '2025-01-01T00:00:00.000Z',
+    status: 'completed', classification: 'FN', expected: 's/a', selected: 's/b', confidence: 0.25, confidenceSource: 'self_assessment', confidenceCategory: 'needs_clarity',
+    argumentScore: null, passK: null, samples: 1, steps: null, calls: null, latencyMs: 7, error: null, reasoning: null, createdAt: '2025-01-01T00:00:00.000Z',
     ...over,
   };
 }
@@ -101,7 +101,8 @@ describe('Markdown batch report', () => {
     expect(md).toContain('a \\| b \\[x\\]\\(http://evil\\) &lt;b&gt;');
     expect(md).toContain('# Batch report: Batch &lt;script&gt;');
     expect(md).toContain('| 66.7% | 66.7% | 66.7% | 50.0% | 75.0% | 4 of 1 |');
-    expect(md).toMatch(/\| failed \| s\/a \| — \| 25\.0% \| — \|/);
+    expect(md).toMatch(/\| failed \| s\/a \| — \| 25\.0% \(self-reported\) \| — \|\n/);
+    expect(md).toContain("Where each confidence comes from: self-reported: from the model's self-assessment");
   });
 });
 
@@ -114,8 +115,59 @@ describe('CSV batch report', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[1]).toContain(",'@sum,");
     expect(lines[1]).toContain(",'+1,");
-    expect(lines[1]).toContain(',FN,false,s/a,s/b,0.25,needs_clarity,,,1,7,');
-    expect(lines[2]).toContain(',TP,true,s/a,s/a,0.25,needs_clarity,0.5,,1,7,');
+    expect(lines[1]).toContain(',FN,false,s/a,s/b,0.25,self_assessment,needs_clarity,,,1,,,,,7,');
+    expect(lines[2]).toContain(',TP,true,s/a,s/a,0.25,self_assessment,needs_clarity,0.5,,1,,,,,7,');
+  });
+});
+
+describe('confidence sources and sequence runs in the reports', () => {
+  const runs = [
+    run({ runId: 'margin', confidence: 0.104, confidenceSource: 'local_margin', samples: 3 }),
+    run({ runId: 'agree', provider: 'openai', confidence: 2 / 3, confidenceSource: 'sample_agreement', samples: 3 }),
+    run({ runId: 'seq', provider: 'openai', classification: 'FN', confidence: null, confidenceSource: null, steps: 3, calls: { tp: 1, fp: 1, fn: 1 } }),
+  ];
+  const withCalls = (): BatchReportData => {
+    const d = data(runs);
+    d.summary.calls = {
+      runs: 1, counts: { tp: 1, fp: 1, fn: 1 }, precision: 0.5, recall: 0.5, f1: 0.5, argumentCorrectness: 1,
+      perCase: { ...d.summary, counts: { tp: 0, fp: 0, tn: 0, fn: 1, total: 1 }, accuracy: 0, steps: { mean: 3, max: 3 }, tokensMean: 10, latencyMeanMs: 5 },
+    } as unknown as NonNullable<MetricsSummary['calls']>;
+    return d;
+  };
+
+  it('names the source beside each confidence and lists the sources in view (HTML, Markdown)', () => {
+    const html = text(htmlReport.render(withCalls()));
+    expect(html).toContain('10.4% (router margin)');
+    expect(html).toContain('66.7% (sample agreement)');
+    expect(html).toMatch(/Where each confidence comes from: sample agreement: from the agreement of its samples; router margin: from the local router&#39;s score margin/);
+    const md = text(markdownReport.render(withCalls()));
+    expect(md).toContain('| 10.4% (router margin) |');
+    expect(md).not.toContain('self-reported');
+  });
+
+  it('gives a sequence run its per-call counts and steps, and the batch its per-call figures (HTML, Markdown, CSV, JSON)', () => {
+    const html = text(htmlReport.render(withCalls()));
+    expect(html).toContain('<th>Calls</th>');
+    expect(html).toContain('<td class="num">1/2 calls, 1 extra, 3 steps</td>');
+    expect(html).toContain('1 sequence run, per call: precision 50.0%, recall 50.0%, F1 50.0% (TP 1, FP 1, FN 1)');
+    const md = text(markdownReport.render(withCalls()));
+    expect(md).toContain('## Sequence runs');
+    expect(md).toMatch(/\| — \| 1\/2 calls, 1 extra, 3 steps \|\n/);
+    expect(md).toMatch(/\| 10\.4% \(router margin\) \| — \| — \|\n/);
+    const csv = text(csvReport.render(withCalls())).trimEnd().split('\r\n');
+    const col = (line: string | undefined, name: string) => line?.split(',')[CSV_COLUMNS.indexOf(name as (typeof CSV_COLUMNS)[number])];
+    expect([col(csv[3], 'steps'), col(csv[3], 'callTP'), col(csv[3], 'callFP'), col(csv[3], 'callFN'), col(csv[3], 'confidenceSource')]).toEqual(['3', '1', '1', '1', '']);
+    expect([col(csv[1], 'steps'), col(csv[1], 'callTP'), col(csv[1], 'confidenceSource')]).toEqual(['', '', 'local_margin']);
+    const json = JSON.parse(text(jsonReport.render(withCalls()))) as BatchReportData;
+    expect(json.runs[2]).toMatchObject({ steps: 3, calls: { tp: 1, fp: 1, fn: 1 } });
+    expect(json.runs[0]?.confidenceSource).toBe('local_margin');
+  });
+
+  it('has no Calls column or sequence section without sequence runs', () => {
+    const html = text(htmlReport.render(data([run()])));
+    expect(html).not.toContain('<th>Calls</th>');
+    expect(html).not.toContain('Sequence runs');
+    expect(text(markdownReport.render(data([run()])))).not.toContain('Calls');
   });
 });
 

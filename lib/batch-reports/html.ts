@@ -1,6 +1,6 @@
 import { escapeHtml as h } from '../similarity/report/escape';
 import { confusionBarSvg, modelBarsSvg } from './charts-svg';
-import { modelLabel, modelMetricsLabel, percent, topConfusions } from './format';
+import { callMetricsLine, callsText, confidenceSourceNotes, confidenceText, modelLabel, modelMetricsLabel, percent, topConfusions } from './format';
 import type { BatchReportData, BatchReportFormat, BatchReportRun } from './types';
 
 /** Beyond this many runs the page lists the failing ones only (the CSV and JSON keep every run). */
@@ -82,7 +82,7 @@ function confusionList(data: BatchReportData): string {
   return `<div class="wrap"><table>${row(['Expected', 'Selected instead', 'Runs'], 'th')}${top.map((c) => `<tr><td>${h(c.expected)}</td><td>${h(c.selected)}</td>${num(String(c.count))}</tr>`).join('')}</table></div>`;
 }
 
-function runRow(run: BatchReportRun): string {
+function runRow(run: BatchReportRun, sequence: boolean): string {
   const details = [
     run.error ? `<div class="err">${h(run.error)}</div>` : '',
     run.reasoning ? `<details><summary>Reasoning</summary><div class="reason">${h(run.reasoning)}</div></details>` : '',
@@ -94,8 +94,9 @@ function runRow(run: BatchReportRun): string {
     `<td>${verdict(run)}</td>`,
     `<td>${h(run.expected)}</td>`,
     `<td>${run.selected === null ? '—' : h(run.selected)}</td>`,
-    num(percent(run.confidence)),
+    num(h(confidenceText(run))),
     num(percent(run.argumentScore)),
+    sequence ? num(h(callsText(run))) : '',
     num(run.latencyMs === null ? '—' : `${run.latencyMs} ms`),
     '</tr>',
   ].join('');
@@ -110,9 +111,13 @@ function* runsSection(data: BatchReportData): Generator<string> {
     yield '<p>No runs.</p>';
     return;
   }
-  yield `<div class="wrap"><table>${row(['Test case', 'Model', 'Verdict', 'Expected', 'Selected', 'Confidence', 'Arguments', 'Latency'], 'th')}`;
-  for (const run of shown) yield runRow(run);
+  // The Calls column (per-call figures and steps) only when the batch has sequence runs.
+  const sequence = shown.some((r) => r.calls !== null);
+  yield `<div class="wrap"><table>${row(['Test case', 'Model', 'Verdict', 'Expected', 'Selected', 'Confidence', 'Arguments', ...(sequence ? ['Calls'] : []), 'Latency'], 'th')}`;
+  for (const run of shown) yield runRow(run, sequence);
   yield '</table></div>';
+  const notes = confidenceSourceNotes(shown);
+  if (notes.length > 0) yield `<p class="muted" data-testid="confidence-sources">Where each confidence comes from: ${notes.map(h).join('; ')}.</p>`;
 }
 
 export function* renderHtml(data: BatchReportData): Generator<string> {
@@ -132,6 +137,7 @@ export function* renderHtml(data: BatchReportData): Generator<string> {
     '<h2>Per model</h2>',
     modelBarsSvg(data.summary.byModel),
     modelTable(data),
+    data.summary.calls ? `<h2>Sequence runs</h2><p data-testid="sequence-calls">${h(callMetricsLine(data.summary.calls))}</p>` : '',
     '<h2>Confusion summary</h2>',
     confusionBarSvg(data.summary.counts),
     '<h3>Most frequent mis-selections</h3>',

@@ -1,5 +1,5 @@
 import { escapeMarkdown as m } from '../similarity/report/escape';
-import { modelLabel, modelMetricsLabel, percent, topConfusions } from './format';
+import { callMetricsLine, callsText, confidenceSourceNotes, confidenceText, modelLabel, modelMetricsLabel, percent, topConfusions } from './format';
 import type { BatchReportData, BatchReportFormat, BatchReportRun } from './types';
 
 /** Beyond this many runs the Markdown lists the failing ones only (the CSV and JSON keep every run). */
@@ -31,6 +31,7 @@ export function* renderMarkdown(data: BatchReportData): Generator<string> {
       yield tableRow([m(modelMetricsLabel(x)), ...[x.counts.total, x.counts.tp, x.counts.fp, x.counts.tn, x.counts.fn].map(String), ...[x.precision, x.recall, x.f1, x.accuracy].map(percent)]);
     }
   }
+  if (s.calls) yield `\n## Sequence runs\n\n${callMetricsLine(s.calls)}\n`;
   const confusions = topConfusions(s.confusionMatrix.cells);
   yield '\n## Most frequent mis-selections\n\n';
   if (confusions.length === 0) yield 'None.\n';
@@ -47,8 +48,11 @@ export function* renderMarkdown(data: BatchReportData): Generator<string> {
     yield 'No runs.\n';
     return;
   }
-  yield tableRow(['Test case', 'Model', 'Verdict', 'Expected', 'Selected', 'Confidence', 'Arguments']);
-  yield separator(7, new Set([5, 6]));
+  // Confidence, calls and the source notes are built from numbers and fixed words only: nothing to escape.
+  // The Calls column (per-call figures and steps) only when the batch has sequence runs.
+  const sequence = shown.some((r) => r.calls !== null);
+  yield tableRow(['Test case', 'Model', 'Verdict', 'Expected', 'Selected', 'Confidence', 'Arguments', ...(sequence ? ['Calls'] : [])]);
+  yield separator(sequence ? 8 : 7, new Set([5, 6]));
   for (const r of shown) {
     yield tableRow([
       `[${m(r.testCaseName)}](<${r.url}>)`,
@@ -56,10 +60,13 @@ export function* renderMarkdown(data: BatchReportData): Generator<string> {
       verdict(r),
       m(r.expected),
       r.selected === null ? '—' : m(r.selected),
-      percent(r.confidence),
+      confidenceText(r),
       percent(r.argumentScore),
+      ...(sequence ? [callsText(r)] : []),
     ]);
   }
+  const notes = confidenceSourceNotes(shown);
+  if (notes.length > 0) yield `\nWhere each confidence comes from: ${notes.join('; ')}.\n`;
 }
 
 export const markdownReport: BatchReportFormat = {

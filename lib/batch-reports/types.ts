@@ -1,5 +1,6 @@
 import type { BatchDto } from '../eval/api/dto';
 import type { MetricsSummary } from '../metrics/summary';
+import type { ConfidenceSource } from '../metrics/matrix/confidence-source';
 
 export const BATCH_REPORT_FORMAT_IDS = ['html', 'md', 'csv', 'json'] as const;
 export type BatchReportFormatId = (typeof BATCH_REPORT_FORMAT_IDS)[number];
@@ -23,10 +24,16 @@ export type BatchReportRun = {
   /** "server/tool", "none" when no tool was called, null when the run has no result. */
   selected: string | null;
   confidence: number | null;
+  /** Where the confidence comes from: self_assessment, sample_agreement, local_margin or logprobs; null with no confidence. */
+  confidenceSource: ConfidenceSource | null;
   confidenceCategory: string | null;
   argumentScore: number | null;
   passK: boolean | null;
   samples: number;
+  /** A sequence run's model turns; null for a selection run. */
+  steps: number | null;
+  /** A sequence run's per-call verdicts: expected calls made (tp), missed (fn), unexpected (fp); null for a selection run. */
+  calls: { tp: number; fp: number; fn: number } | null;
   latencyMs: number | null;
   error: string | null;
   reasoning: string | null;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { listCaseRuns, listCaseTimeline, listLastVerdicts, type CaseRunRow } from '@/db/queries/case-history';
 import { outcomeOf, type CellOutcome } from '../metrics/matrix/cells';
+import { resolveConfidenceSource, type ConfidenceSource } from '../metrics/matrix/confidence-source';
 import type { TestCaseDto } from './dto';
 import { requireTestCase } from './service';
 import { sampleAgreementOf } from '../eval/judge/confidence';
@@ -21,6 +22,8 @@ export type CaseRunDto = {
   classification: CaseRunRow['classification'];
   outcome: CellOutcome;
   confidence: number | null;
+  /** Where the confidence comes from (self-assessment, sample agreement, router margin...); null with no confidence. */
+  confidenceSource: ConfidenceSource | null;
   /** Share of samples that agreed; null with one sample. */
   agreement: number | null;
   passK: boolean | null;
@@ -73,6 +76,7 @@ function toCaseRunDto(r: CaseRunRow): CaseRunDto {
     classification: r.classification,
     outcome: outcomeOf(r.status, r.classification),
     confidence: r.confidenceScore,
+    confidenceSource: resolveConfidenceSource(r, r.provider),
     agreement: sampleAgreementOf(r),
     passK: sampled && r.passK !== null ? r.passK === 1 : null,
     samples: r.samples,

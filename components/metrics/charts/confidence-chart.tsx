@@ -2,6 +2,7 @@
 
 import type { MetricsSummary } from '@/components/data/types';
 import styles from '../metrics.module.css';
+import type { SourceNote } from '../confidence-sources';
 import { formatScore } from '../format';
 import { ChartFigure } from './chart-figure';
 import { COLOURS } from './chart-theme';
@@ -19,7 +20,7 @@ const CATEGORIES = [
 const HEIGHT = 190;
 
 /** How sure the model was against whether it was right (SPEC section 4: categories). */
-export function ConfidenceChart({ confidence }: { confidence: Confidence }) {
+export function ConfidenceChart({ confidence, sources = [] }: { confidence: Confidence; sources?: SourceNote[] }) {
   const data = CATEGORIES.map((c) => ({ label: c.label, count: confidence[c.key], colour: c.colour }));
   const summary = `Confidence categories: ${data.map((d) => `${d.label} ${d.count}`).join(', ')}. Average confidence ${formatScore(confidence.average)}.`;
   return (
@@ -37,6 +38,18 @@ export function ConfidenceChart({ confidence }: { confidence: Confidence }) {
           </div>
         ))}
       </dl>
+      {sources.length > 0 ? (
+        <p className="muted" data-testid="confidence-sources">
+          {sources.length > 1 ? 'These confidences mix measures. ' : 'Where the confidence comes from: '}
+          {sources.map((s, i) => (
+            <span key={s.source}>
+              {i > 0 ? '; ' : ''}
+              <strong>{s.label}</strong> ({s.text})
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { CellOutcome, MatrixCell } from '@/lib/metrics/matrix/cells';
+import { CONFIDENCE_SOURCE_LONG, CONFIDENCE_SOURCE_SHORT, type ConfidenceSource } from '@/lib/metrics/matrix/confidence-source';
 
 /**
  * Words for a verdict, so a cell never speaks by colour alone: the classification with what it
@@ -38,4 +39,18 @@ export function samplesText(c: Pick<MatrixCell, 'samples' | 'passK' | 'agreement
 /** Colour class of an outcome (always shown together with its words). */
 export function outcomeTone(outcome: CellOutcome): 'ok' | 'bad' | 'idle' {
   return outcome === 'correct' ? 'ok' : outcome === 'wrong' || outcome === 'error' ? 'bad' : 'idle';
+}
+
+/** "54% (router margin)": a confidence always with where it comes from; empty without one. */
+export function confidenceShort(confidence: number | null, source: ConfidenceSource | null): string {
+  if (confidence === null) return '';
+  const pct = `${Math.round(confidence * 100)}%`;
+  return source ? `${pct} (${CONFIDENCE_SOURCE_SHORT[source]})` : pct;
+}
+
+/** "confidence 54% from the local router's score margin (...)", for an aria-label or a title. */
+export function confidenceLong(confidence: number | null, source: ConfidenceSource | null): string {
+  if (confidence === null) return '';
+  const pct = `confidence ${Math.round(confidence * 100)}%`;
+  return source ? `${pct} from ${CONFIDENCE_SOURCE_LONG[source]}` : pct;
 }

@@ -4,13 +4,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Link from 'next/link';
 import { queries } from '@/components/data/queries';
-import type { TestRunDto } from '@/components/data/types';
+import type { TestRunListItemDto } from '@/components/data/types';
 import { Badge } from '@/components/ui/badge';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { formatMs, formatPercent, modelLabel, NONE } from '../format';
 import { ToolName } from '../tool-name';
+import { callCountsText } from './call-counts';
 import { CallFiguresLine } from './call-figures-line';
 import { RunFilterBar } from './run-filters';
 import { useRunFilters } from './use-run-filters';
@@ -18,7 +19,8 @@ import { useRunFilters } from './use-run-filters';
 const LIMIT = 25;
 const ACTIVE = new Set(['pending', 'running']);
 
-function RunRow({ run }: { run: TestRunDto }) {
+function RunRow({ run }: { run: TestRunListItemDto }) {
+  const calls = run.calls ? callCountsText(run.calls) : null;
   return (
     <tr data-testid="run-row" data-status={run.status}>
       <td>
@@ -36,7 +38,15 @@ function RunRow({ run }: { run: TestRunDto }) {
       <td>
         <Badge value={run.status} />
       </td>
-      <td>{run.classification ? <Badge value={run.classification} /> : NONE}</td>
+      <td>
+        {run.classification ? <Badge value={run.classification} /> : NONE}
+        {calls ? (
+          <span className="runs-call-counts" data-testid="run-call-counts" aria-label={calls.label} title={calls.label}>
+            {' '}
+            {calls.short}
+          </span>
+        ) : null}
+      </td>
       <td>
         {run.status === 'completed' ? <ToolName server={run.selectedServer} tool={run.selectedTool} /> : NONE}
       </td>

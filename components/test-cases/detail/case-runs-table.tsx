@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { CaseRunDto } from '@/components/data/types';
 import { formatDateTime, formatPercent, NONE } from '@/components/runs/format';
-import { outcomeTone, samplesText, verdictText } from '@/components/runs/matrix/verdict-text';
+import { confidenceLong, outcomeTone, samplesText, verdictText } from '@/components/runs/matrix/verdict-text';
+import { CONFIDENCE_SOURCE_SHORT } from '@/lib/metrics/matrix/confidence-source';
 import { ColumnHeads } from '@/components/ui/column-heads';
 
 /** The case's runs, newest first: when, which model, which batch, the verdict and its numbers. */
@@ -30,7 +31,10 @@ export function CaseRunsTable({ runs }: { runs: CaseRunDto[] }) {
                 ) : null}
                 {r.error ? <span className="tcd-error tcd-small">{r.error}</span> : null}
               </td>
-              <td className="runs-num">{formatPercent(r.confidence)}</td>
+              <td className="runs-num" data-testid="case-run-confidence" title={confidenceLong(r.confidence, r.confidenceSource) || undefined}>
+                {formatPercent(r.confidence)}
+                {r.confidenceSource ? <span className="muted tcd-small"> {CONFIDENCE_SOURCE_SHORT[r.confidenceSource]}</span> : null}
+              </td>
               <td className="runs-num">{r.argumentScore === null ? NONE : r.argumentScore.toFixed(2)}</td>
               <td>{r.samples > 1 ? samplesText(r) : '1'}</td>
             </tr>

@@ -53,6 +53,9 @@ export type TestRunDto = {
   completedAt: string | null;
 };
 
+/** A row of `GET /api/test-runs`: the run plus, for a sequence run, its per-call TP/FP/FN counts (null otherwise). */
+export type TestRunListItemDto = TestRunDto & { calls: { tp: number; fp: number; fn: number } | null };
+
 function isAssessmentPending(raw: unknown): boolean {
   return typeof raw === 'object' && raw !== null && (raw as { assessmentPending?: unknown }).assessmentPending === true;
 }

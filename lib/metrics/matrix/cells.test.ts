@@ -87,3 +87,25 @@ describe('the local router in the matrix', () => {
     expect(rows[0]?.disagreement).toBe(0);
   });
 });
+
+describe('where a cell\'s confidence comes from', () => {
+  it('takes the source the run recorded, else the one its provider and samples imply, and none without a confidence', () => {
+    const local: MatrixModelRow = { ...model('l', 'lexical'), provider: 'local' };
+    const { rows } = buildMatrix(
+      [model('a', 'x'), local],
+      [
+        run({ runId: '1', testCaseId: 'recorded', modelSettingsId: 'a', samples: 3, confidenceScore: 0.6, confidenceSource: 'sample_agreement' }),
+        run({ runId: '2', testCaseId: 'old-one-sample', modelSettingsId: 'a', samples: 1, confidenceScore: 0.9 }),
+        run({ runId: '3', testCaseId: 'old-sampled', modelSettingsId: 'a', samples: 3, confidenceScore: 0.9 }),
+        run({ runId: '4', testCaseId: 'old-local', modelSettingsId: 'l', samples: 3, confidenceScore: 0.2 }),
+        run({ runId: '5', testCaseId: 'unrated', modelSettingsId: 'a', samples: 1, confidenceScore: null, confidenceSource: 'self_assessment' }),
+      ],
+    );
+    const source = (name: string) => rows.find((r) => r.testCaseName === name)?.cells.find((c) => c !== null)?.confidenceSource;
+    expect(source('recorded')).toBe('sample_agreement');
+    expect(source('old-one-sample')).toBe('self_assessment');
+    expect(source('old-sampled')).toBe('sample_agreement');
+    expect(source('old-local')).toBe('local_margin');
+    expect(source('unrated')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import type { MatrixModelRow, MatrixRunRow } from '@/db/queries/batch-matrix';
 import { sampleAgreementOf } from '@/lib/eval/judge/confidence';
+import { resolveConfidenceSource, type ConfidenceSource } from './confidence-source';
 
 /**
  * The test case x model matrix of one batch, built from its runs: one cell per (case, model),
@@ -20,6 +21,8 @@ export type MatrixCell = {
   outcome: CellOutcome;
   /** The run's confidence: with samples > 1 the agreement of the samples (the local router: its score margin). */
   confidence: number | null;
+  /** Where the confidence comes from (self-assessment, sample agreement, router margin...); null with no confidence. */
+  confidenceSource: ConfidenceSource | null;
   /** Share of samples that gave the modal answer; null with one sample. */
   agreement: number | null;
   /** All samples correct (pass^k); null with one sample. */
@@ -94,7 +97,7 @@ function preferred(a: MatrixRunRow, b: MatrixRunRow): MatrixRunRow {
   return at(a) >= at(b) ? a : b;
 }
 
-function toCell(run: MatrixRunRow, runIds: string[]): MatrixCell {
+function toCell(run: MatrixRunRow, runIds: string[], provider: string | null): MatrixCell {
   const sampled = run.samples > 1;
   return {
     runId: run.runId,
@@ -103,6 +106,7 @@ function toCell(run: MatrixRunRow, runIds: string[]): MatrixCell {
     classification: run.classification,
     outcome: outcomeOf(run.status, run.classification),
     confidence: run.confidenceScore,
+    confidenceSource: resolveConfidenceSource(run, provider),
     // The deterministic local router rates itself by its margin; its samples always agree.
     agreement: sampleAgreementOf(run),
     passK: sampled && run.passK !== null ? run.passK === 1 : null,
@@ -158,7 +162,7 @@ export function buildMatrix(models: MatrixModelRow[], runs: MatrixRunRow[]): { m
   const counts = models.map(emptyCounts);
   const rows: MatrixRow[] = [];
   for (const [testCaseId, entry] of byCase) {
-    const cells = entry.best.map((run, col) => (run ? toCell(run, entry.ids[col] ?? [run.runId]) : null));
+    const cells = entry.best.map((run, col) => (run ? toCell(run, entry.ids[col] ?? [run.runId], models[col]?.provider ?? null) : null));
     cells.forEach((c, col) => {
       const bucket = counts[col];
       if (c && bucket) bucket[c.outcome] += 1;
