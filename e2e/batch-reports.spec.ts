@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startLlmServer, type LlmServer } from '../tests/helpers/llm-server';
 import { openPage, tabTo } from './helpers/a11y';
+import { lowContrast } from './helpers/contrast';
 
 /*
  * Batch reports, the pinned baseline, flaky cases and the trend by batch, in Chromium and by
@@ -30,6 +31,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   llm = await startLlmServer({
     respond: ({ body }) => {
       const tools = (body as { tools?: { function?: { name?: string } }[] }).tools ?? [];
+      // "all-miss" never calls a tool: every sample of a positive case is wrong.
+      if ((body as { model?: string }).model === 'all-miss') return { text: 'I would not call a tool.' };
       turn += 1;
       const first = tools[0]?.function?.name;
       return turn % 2 === 1 && first ? { toolCalls: [{ name: first, arguments: {} }] } : { text: 'I would not call a tool.' };
@@ -138,6 +141,7 @@ test('the flaky case is listed with why and its history; the trend switches to b
   await expect(history).toHaveCount(1);
   await expect(history.first()).toHaveAttribute('aria-label', /50% of 2 samples agree/);
   await section.screenshot({ path: 'test-results/screenshots/batch-reports-flaky.png' });
+  await darkShot(page, section, 'batch-reports-flaky');
 
   const byBatch = page.getByRole('radio', { name: 'By batch' });
   await byBatch.focus();
@@ -146,7 +150,19 @@ test('the flaky case is listed with why and its history; the trend switches to b
   await expect(page.getByRole('heading', { name: 'Trend by batch' })).toBeVisible();
   await expect(page.getByTestId('trend-batch-table')).toContainText(names.local);
   await page.getByTestId('chart-trend-batch').screenshot({ path: 'test-results/screenshots/batch-reports-trend-by-batch.png' });
+  await darkShot(page, page.locator('section').filter({ has: page.getByRole('heading', { name: 'Trend by batch' }) }).last(), 'batch-reports-trend-by-batch');
 });
+
+/** The same part in the dark scheme: dark surfaces, text at 4.5:1 or more, its picture; then light again. */
+async function darkShot(page: Page, part: ReturnType<Page['locator']>, name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(bg).toBe('rgb(18, 19, 24)');
+  await expect(part).toBeVisible();
+  expect(await lowContrast(page, 'h2, h3, p, th, td, li, a, label, .muted, .badge, dt, dd'), name).toEqual([]);
+  await part.screenshot({ path: `test-results/screenshots/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 test('a run of the local router at samples=2 says its confidence is its margin and quotes its scores', async ({ page, request }) => {
   const created = await request.post('/api/batches', { data: { name: unique('margin'), testCaseIds: [ids.flakyCase], samples: 2, models: [{ provider: 'local', model: 'lexical' }] } });
@@ -156,6 +172,65 @@ test('a run of the local router at samples=2 says its confidence is its margin a
   await openPage(page, `/runs/${run?.id}`);
   await expect(page.getByTestId('confidence-source')).toHaveText("From the local router's score margin (deterministic: samples always agree).");
   await expect(page.getByTestId('run-reasoning')).toContainText("The local router's scores:");
+});
+
+test('pass^k says "0 of 3 correct" on a run whose three samples all missed; the matrix names the router margin', async ({ page, request }) => {
+  const created = await request.post('/api/batches', {
+    data: { name: unique('all-miss'), testCaseIds: [ids.flakyCase], samples: 3, models: [{ provider: 'openai-compatible', model: 'all-miss', baseUrl: llm.openaiBaseUrl, maxRetries: 0 }] },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  const batch = (await created.json()) as Batch;
+  await finished(request, batch.id);
+  const run = ((await (await request.get(`/api/test-runs?batchId=${batch.id}`)).json()) as List<{ id: string; classification: string | null }>).items[0];
+  expect(run?.classification).toBe('FN');
+  await openPage(page, `/runs/${run?.id}`);
+  const passK = page.locator('.runs-card').filter({ hasText: 'pass^3' });
+  await expect(passK).toContainText('0 of 3 correct');
+  await expect(passK).not.toContainText('not all correct');
+  await expect(page.getByTestId('confidence-source')).toHaveText('From agreement of the 3 samples.');
+
+  // The local batch's matrix says where each confidence comes from (the local router: its margin).
+  await openPage(page, `/runs/batches/${ids.local}`);
+  const conf = page.getByTestId('mx-confidence').first();
+  await expect(conf).toContainText('(router margin)');
+  await expect(page.locator('.mx-link').first()).toHaveAttribute('aria-label', /confidence \d+% from the local router's score margin/);
+});
+
+test('the editor refuses an expected argument of the wrong type on its field, by keyboard', async ({ page, request }) => {
+  const serverName = unique('typed').replaceAll(' ', '-');
+  const server = await request.post('/api/servers', {
+    data: { name: serverName, transport: 'static', tools: [{ name: 'get_forecast', description: 'Forecast for a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } } } }] },
+  });
+  expect(server.status(), await server.text()).toBe(201);
+  const serverId = ((await server.json()) as { id: string }).id;
+  const caseName = unique('wrong type');
+  try {
+    await openPage(page, '/test-cases/new');
+    await page.getByLabel('Name', { exact: true }).fill(caseName);
+    await page.getByLabel('Query', { exact: true }).fill('Forecast for Oslo for three days');
+    const box = page.getByRole('checkbox', { name: new RegExp(`^${serverName}\\b`) });
+    await box.focus();
+    await page.keyboard.press('Space');
+    const tool = page.getByRole('radio', { name: 'get_forecast' });
+    await tool.focus();
+    await page.keyboard.press('Space');
+    await expect(tool).toBeChecked();
+    const json = page.getByLabel('Expected arguments as JSON');
+    await json.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText('{"city": "Oslo", "days": "three"}');
+    const create = page.getByRole('button', { name: 'Create test case' });
+    await create.focus();
+    await page.keyboard.press('Enter');
+    // Refused on the days field (its row), not saved, still on the form.
+    await expect(page.getByTestId('argument-days').locator('.field-error')).toBeVisible();
+    await expect(page).toHaveURL(/\/test-cases\/new/);
+    const saved = (await (await request.get(`/api/test-cases?search=${encodeURIComponent(caseName)}`)).json()) as List<{ id: string }>;
+    expect(saved.total).toBe(0);
+    await page.screenshot({ path: 'test-results/screenshots/batch-reports-wrong-type-argument.png', fullPage: true });
+  } finally {
+    await request.delete(`/api/servers/${serverId}`);
+  }
 });
 
 test('live progress names each finished run by test case and model, and counts per model', async ({ page }) => {
