@@ -125,10 +125,15 @@ describe('demo seed', () => {
     // Another base URL than the imports above used: the seed skips urls already registered.
     const base = basicGuarded.baseUrl;
     const first = await seedDemoData(base);
-    expect(first).toMatchObject({ seeded: true, servers: 3, testCases: 30 });
+    expect(first).toMatchObject({ seeded: true, servers: 3, testCases: 31 });
     expect((await seedDemoData(base)).seeded).toBe(false);
     const cases = await call<{ total: number }>(testCasesRoute.GET, 'GET', '/api/test-cases', { query: { serverName: 'rag' } });
     expect(cases.body.total).toBeGreaterThan(5);
+    // The sequence case (README's search-then-complete example) is stored as one.
+    const sequence = await call<{ items: { mode: string; expectedCalls: unknown[]; execute: unknown }[] }>(testCasesRoute.GET, 'GET', '/api/test-cases', { query: { search: 'find then complete' } });
+    expect(sequence.body.items).toHaveLength(1);
+    expect(sequence.body.items[0]).toMatchObject({ mode: 'sequence', execute: { allow: [{ server: 'todo', tool: 'search_todos' }] } });
+    expect(sequence.body.items[0]?.expectedCalls).toHaveLength(2);
     const rows = await all(sql`select name, transport, url from mcp_servers where name in ('rag','todo','valuerank') order by name`);
     expect(rows).toEqual([
       { name: 'rag', transport: 'streamable-http', url: `${base}/demo/rag/mcp` },

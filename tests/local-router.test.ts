@@ -37,7 +37,8 @@ async function evaluate(model: LocalModel, cases: RouterCase[]): Promise<Score> 
   return score;
 }
 
-const demoCases: RouterCase[] = DEMO_TEST_CASES.map((c) => ({ query: c.query, servers: c.servers, expected: c.expectedTool }));
+// The demo's sequence case is left out: the router makes one selection of a two-call case (sequence mode judges that).
+const demoCases: RouterCase[] = DEMO_TEST_CASES.filter((c) => !c.sequence).map((c) => ({ query: c.query, servers: c.servers, expected: c.expectedTool }));
 
 describe('the local router on real servers', () => {
   it('hybrid (TF-IDF + word vectors) beats TF-IDF alone on the demo cases and on held-out queries', { timeout: 120_000 }, async () => {

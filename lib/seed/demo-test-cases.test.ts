@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDemoClient } from '@/tests/helpers/demo-client';
 import { DEMO_SERVER_IDS } from '../mcp/demo/registry';
 import type { DemoServerId } from '../mcp/demo/types';
+import { TestCaseInputSchema } from '../test-cases/schemas';
 import { DEMO_TEST_CASES } from './demo-test-cases';
 
 type PropertySchema = { type?: string; enum?: unknown[] };
@@ -96,6 +97,21 @@ describe('demo seed test cases', () => {
       }
     }
     for (const matcher of MATCHERS) expect(used, matcher).toContain(matcher);
+  });
+
+  it('has one sequence case, valid as API input (its pair mirrors the first call), naming tools its server has', () => {
+    const sequences = DEMO_TEST_CASES.filter((tc) => tc.sequence);
+    expect(sequences).toHaveLength(1);
+    for (const tc of sequences) {
+      const seq = tc.sequence!;
+      const input = { name: tc.name, query: tc.query, serverIds: tc.servers, expectedServer: tc.expectedServer, expectedTool: tc.expectedTool, expectedParameters: tc.expectedParameters, mode: 'sequence', ...seq };
+      const parsed = TestCaseInputSchema.safeParse(input);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      expect(seq.expectedCalls.length).toBeGreaterThan(1);
+      expect(tc.name).toMatch(/multi-turn LLM runs the loop.*local router makes one selection/);
+      const refs = [...seq.expectedCalls, ...seq.forbiddenTools, ...(typeof seq.execute === 'object' ? seq.execute.allow : []), ...seq.mockResults];
+      for (const ref of refs) expect([...(tools.get(ref.server as DemoServerId)?.keys() ?? [])], `${tc.name}: ${ref.tool}`).toContain(ref.tool);
+    }
   });
 
   it('covers every demo tool at least once', () => {

@@ -1,4 +1,14 @@
+import type { ExecutePolicy, ExpectedCall, MockResult } from '../eval/sequence/types';
 import type { DemoServerId } from '../mcp/demo/types';
+
+/** The sequence fields of a demo case (issue 17); the pair above them mirrors expectedCalls[0]. */
+export type DemoSequence = {
+  expectedCalls: ExpectedCall[];
+  forbiddenTools: { server: string; tool: string }[];
+  execute: ExecutePolicy;
+  mockResults: MockResult[];
+  maxSteps: number;
+};
 
 export type DemoTestCase = {
   name: string;
@@ -7,6 +17,8 @@ export type DemoTestCase = {
   expectedServer: DemoServerId | null;
   expectedTool: string | null;
   expectedParameters: Record<string, unknown> | null;
+  /** Set for a sequence-mode case (the agent loop); absent for a selection case. */
+  sequence?: DemoSequence;
 };
 
 // Seeded on first start so a fresh install evaluates something real. The mix is deliberate:
@@ -236,6 +248,28 @@ export const DEMO_TEST_CASES: DemoTestCase[] = [
     expectedServer: null,
     expectedTool: null,
     expectedParameters: null,
+  },
+  // sequence mode (README, "Sequence mode"): search, then complete the id the search returned.
+  // The search runs for real on the in-memory demo server; the update gets a scripted result.
+  // The name is its description (a case has no other): no UI label word in it (e2e finds
+  // controls by label substrings such as "Provider" or "Model").
+  {
+    name: 'todo: find then complete (sequence: a multi-turn LLM runs the loop; the offline local router makes one selection)',
+    query: 'Search for the coffee todo, then complete it.',
+    servers: ['todo'],
+    expectedServer: 'todo',
+    expectedTool: 'search_todos',
+    expectedParameters: { query: { $regex: 'coffee' } },
+    sequence: {
+      expectedCalls: [
+        { server: 'todo', tool: 'search_todos', arguments: { query: { $regex: 'coffee' } } },
+        { server: 'todo', tool: 'update_todo', arguments: { id: { $fromResult: { call: 0, path: '$.todos[0].id' } }, completed: true } },
+      ],
+      forbiddenTools: [{ server: 'todo', tool: 'delete_todo' }],
+      execute: { allow: [{ server: 'todo', tool: 'search_todos' }] },
+      mockResults: [{ server: 'todo', tool: 'update_todo', result: { text: '{"ok":true}' } }],
+      maxSteps: 4,
+    },
   },
   {
     name: 'negative: weather',

@@ -49,6 +49,7 @@ export async function seedDemoData(appUrl: string): Promise<{ seeded: boolean; s
           expectedMcpServerName: tc.expectedServer,
           expectedToolName: tc.expectedTool,
           expectedParameters: tc.expectedParameters,
+          ...(tc.sequence ? { mode: 'sequence' as const, ...tc.sequence } : {}),
         },
         serverIds as string[],
       );
