@@ -2,9 +2,10 @@
  * One side of bench/metrics-experiments-1m.bench.ts (issue 14), on whichever database this process was started
  * with (DATA_DIR: SQLite, DATABASE_URL: Postgres). Per summary filter case without a batch: the warm median with no
  * experiment (the plain path, plus the one lookup of experiment_variants), then inside a transaction that is
- * rolled back an experiment whose variant names the last synthetic batch (a fifth of the runs): the summary with
- * that batch excluded and with includeExperiments=true, which must equal the plain figures. Wall ms, and the
- * process's CPU ms per call (Postgres: the client's only). Prints one JSON line.
+ * rolled back an experiment: a variant batch of BENCH_EXPERIMENT_RUNS (default 2,000) copies of existing runs with
+ * their evaluations (the triggers fill the rollups as for real runs). The summary with that batch excluded must
+ * equal the plain figures; includeExperiments=true counts it. Wall ms, and the process's CPU ms per call
+ * (Postgres: the client's only). Prints one JSON line.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -18,10 +19,23 @@ import { lookUpMetricsFilterCases } from './metrics-filter-cases';
 import { REPEATS } from './warm-median';
 
 export type Timing = { wallMs: number; cpuMs: number };
-export type ExperimentCaseResult = { label: string; plain: Timing; excluded: Timing; included: Timing; includedSame: boolean; excludedRuns: number; plainRuns: number };
+export type ExperimentCaseResult = { label: string; plain: Timing; excluded: Timing; included: Timing; excludedSame: boolean; includedRuns: number; plainRuns: number };
 export type ExperimentChildResult = { lookup: Timing; cases: ExperimentCaseResult[] };
 
 class Rollback extends Error {}
+
+const EXPERIMENT_RUNS = Number(process.env.BENCH_EXPERIMENT_RUNS ?? 2000);
+
+/** Copies `n` runs of a batch and their evaluations into `batchId` ('x' + the original id): a batch like an experiment variant's. */
+async function copyRuns(from: string, batchId: string, n: number): Promise<void> {
+  const columns = async (table: string) => Object.keys((await all<Record<string, unknown>>(sql.raw(`select * from ${table} limit 1`)))[0] ?? {});
+  const replace = (cols: string[], values: Record<string, string>) => cols.map((c) => values[c] ?? c).join(', ');
+  const runCols = await columns('test_runs');
+  const picked = `select id from test_runs where batch_id = '${from}' order by id limit ${n}`;
+  await run(sql.raw(`insert into test_runs (${runCols.join(', ')}) select ${replace(runCols, { id: "'x' || id", batch_id: `'${batchId}'` })} from test_runs where id in (${picked})`));
+  const evalCols = await columns('evaluation_results');
+  await run(sql.raw(`insert into evaluation_results (${evalCols.join(', ')}) select ${replace(evalCols, { id: "'x' || id", test_run_id: "'x' || test_run_id", batch_id: `'${batchId}'` })} from evaluation_results where test_run_id in (${picked})`));
+}
 
 /** Medians of REPEATS calls after one warm-up call, whose answer is returned. */
 async function time<T>(fn: () => Promise<T>): Promise<{ timing: Timing; value: T }> {
@@ -46,8 +60,9 @@ async function main(): Promise<void> {
   await prepareDatabase();
   const cases = (await lookUpMetricsFilterCases()).filter(([, f]) => !f.batchId);
   const batches = (await all<{ id: string }>(sql`select id from run_batches where name like 'syn batch %' order by name`)).map((r) => r.id);
-  const variantBatch = batches[batches.length - 1];
-  if (!variantBatch) throw new Error('no synthetic batch in the cached database');
+  const source = batches[batches.length - 1];
+  if (!source) throw new Error('no synthetic batch in the cached database');
+  const variantBatch = randomUUID();
   const lookup = (await time(() => selectExperimentBatchIds())).timing;
   const plain = new Map<string, { timing: Timing; figures: Awaited<ReturnType<typeof getMetricsSummary>> }>();
   for (const [label, filters] of cases) {
@@ -57,6 +72,9 @@ async function main(): Promise<void> {
   const results: ExperimentCaseResult[] = [];
   try {
     await withTransaction(async () => {
+      await run(sql`insert into run_batches (id, name, status, models, total_runs, created_at, started_at, completed_at)
+        values (${variantBatch}, 'bench experiment · original', 'completed', '[]', ${EXPERIMENT_RUNS}, '2025-01-31T00:00:00.000Z', '2025-01-31T00:00:00.000Z', '2025-01-31T00:00:00.000Z')`);
+      await copyRuns(source, variantBatch, EXPERIMENT_RUNS);
       const experiment = randomUUID();
       await run(sql`insert into experiments (id, name, models, samples, concurrency, test_case_ids, baseline_tools)
         values (${experiment}, 'bench experiment', '[]', 1, 1, '[]', '{}')`);
@@ -73,8 +91,8 @@ async function main(): Promise<void> {
           plain: before.timing,
           excluded: excluded.timing,
           included: included.timing,
-          includedSame: rounded(included.value) === rounded(before.figures),
-          excludedRuns: excluded.value.runs.total,
+          excludedSame: rounded(excluded.value) === rounded(before.figures),
+          includedRuns: included.value.runs.total,
           plainRuns: before.figures.runs.total,
         });
       }
