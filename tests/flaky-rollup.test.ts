@@ -73,10 +73,12 @@ function makeOperations(rng: () => number) {
   const judgedOften = () => (rng() < 0.6 ? sql`${judged} and ${failedPassK}` : judged);
   const withoutEvaluation = sql`not exists (select 1 from evaluation_results e where e.test_run_id = test_runs.id)`;
   const at = () => `2025-01-0${1 + Math.floor(rng() * 3)}T0${Math.floor(rng() * 3)}:00:00.000Z`;
+  // Ids of their own: a run may get an evaluation again after its first moved to another run.
+  let evaluations = 0;
   const passK = () => pick([sqlBool(true), sqlBool(false), sqlBool(false), null]) ?? null;
   const addEvaluation = (runId: string, classification: string) =>
     run(sql`insert into evaluation_results (id, test_run_id, classification, tool_correct, failure_reasons, pass_k)
-      values (${`ev-${runId}`}, ${runId}, ${classification}, ${sqlBool(classification === 'TP' || classification === 'TN')}, '[]', ${passK()})`);
+      values (${`ev-${++evaluations}`}, ${runId}, ${classification}, ${sqlBool(classification === 'TP' || classification === 'TN')}, '[]', ${passK()})`);
 
   return {
     async insertCompleted() {
