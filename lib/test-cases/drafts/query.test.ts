@@ -97,3 +97,21 @@ describe('rule-based drafts', () => {
     expect(requestFromSentence('Weather forecast for a city.')).toBeNull();
   });
 });
+
+describe('a tool whose description the neighbour contains', () => {
+  const NOW: PairTool = { server: 'w', name: 'get_weather_now', description: 'Get the current weather conditions for a city right now.', inputSchema: obj({ city: { type: 'string' } }, ['city']) };
+  const PLAIN: PairTool = { server: 'w', name: 'get_weather', description: 'Get the current weather for a city.', inputSchema: obj({ city: { type: 'string' } }, ['city']) };
+  const idfW = corpusIdf([NOW, PLAIN].map((t) => lexicalText(t)));
+
+  it('says no query asks for it alone, instead of claiming its parameters separate them', () => {
+    const drafts = proposeRuleDrafts(PLAIN, NOW, idfW);
+    const plain = drafts.find((d) => d.target === 'a');
+    const now = drafts.find((d) => d.target === 'b');
+    expect(plain?.evidence).toEqual({ words: [], parameters: [] });
+    expect(plain?.rationale).toContain('no query can ask for get_weather alone');
+    expect(plain?.rationale).not.toContain('leans on its parameters');
+    // The neighbour has words of its own, and its draft asks for them.
+    expect(now?.evidence.words.length).toBeGreaterThan(0);
+    expect(now?.rationale).toMatch(/^Asks for what only get_weather_now describes/);
+  });
+});

@@ -224,7 +224,9 @@ export function proposeRuleDrafts(a: PairTool, b: PairTool, idf: Idf): RuleDraft
       ? `${id(a)} and ${id(b)} cannot be told apart by description: they use the same words and parameters, so no query separates them. This case records which one models pick; rewrite one description to give it something the other lacks.`
       : evidence.words.length
         ? `Asks for what only ${tool.name} describes (${quoteList(evidence.words.slice(0, 4))}); ${other.name}'s description never mentions them.${stated}`
-        : `Everything ${tool.name} says, ${other.name} says too; the query leans on its parameters instead.${stated}`;
+        : evidence.parameters.length
+          ? `Everything ${tool.name} says, ${other.name} says too; the query leans on its parameters instead.${stated}`
+          : `Everything ${tool.name} says and takes, ${other.name} says and takes too, so no query can ask for ${tool.name} alone: this case records which one models pick for its plain request. Give ${tool.name}'s description what sets it apart from ${other.name}.${stated}`;
     drafts.push({ target, query, expectedParameters: Object.fromEntries(parameters.map((p) => [p.name, p.expected])), rationale, evidence });
   }
   return drafts;
