@@ -98,10 +98,15 @@ export function validate(values: FormValues, argumentErrorCount: number): FieldE
   if (values.mode === 'sequence') {
     const paths = validateSequence(values.sequence);
     if (Object.keys(paths).length > 0) errors.paths = paths;
-  } else if (!values.negative) {
-    if (!values.serverIds.includes(values.expectedServerId)) errors.expectedServer = 'Choose the server whose tool should be called.';
-    if (!values.expectedTool.trim()) errors.expectedTool = 'Choose the tool the model should call, or make this a negative case.';
-    if (argumentErrorCount > 0) errors.expectedParameters = 'Fix the expected arguments marked below.';
+  } else {
+    // A selection case has no sequence fields but its context, which its model gets too.
+    const paths = Object.fromEntries(Object.entries(validateSequence(values.sequence)).filter(([p]) => p === 'context' || p.startsWith('context.')));
+    if (Object.keys(paths).length > 0) errors.paths = paths;
+    if (!values.negative) {
+      if (!values.serverIds.includes(values.expectedServerId)) errors.expectedServer = 'Choose the server whose tool should be called.';
+      if (!values.expectedTool.trim()) errors.expectedTool = 'Choose the tool the model should call, or make this a negative case.';
+      if (argumentErrorCount > 0) errors.expectedParameters = 'Fix the expected arguments marked below.';
+    }
   }
   return errors;
 }

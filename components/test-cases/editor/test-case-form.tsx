@@ -14,6 +14,7 @@ import type { ExpectedParameters } from './expected-arguments';
 import { FIELD_LABELS, QUERY_MAX_LENGTH, toPayload, validate, type FieldErrors, type FieldName, type FormValues } from './form-values';
 import { RadioCards } from '@/components/ui/radio-cards';
 import type { CaseMode } from '@/lib/eval/sequence/types';
+import { SelectionContext } from './sequence/selection-context';
 import { SequenceEditor } from './sequence/sequence-editor';
 import type { SequenceValues } from './sequence/sequence-values';
 import { ServerPicker } from './server-picker';
@@ -196,6 +197,7 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
             onChange={(patch: Partial<SequenceValues>) => update({ sequence: { ...values.sequence, ...patch } })}
           />
         ) : (
+        <>
         <ExpectationEditor
           servers={servers}
           values={values}
@@ -207,6 +209,13 @@ export function TestCaseForm({ servers, initial, testCaseId }: Props) {
             setArgumentErrors(count);
           }}
         />
+        <SelectionContext
+          servers={servers.filter((s) => values.serverIds.includes(s.id))}
+          turns={values.sequence.context}
+          errors={errors.paths ?? {}}
+          onChange={(context) => update({ sequence: { ...values.sequence, context } })}
+        />
+        </>
         )}
       </section>
 

@@ -161,12 +161,14 @@ export type SequencePayload = {
 };
 
 /**
- * The sequence part of the body. A selection case sends its mode and no expected calls (the
- * pair says them); its other sequence fields are left as they are, so a PATCH keeps what an
- * import or the API set. A sequence case sends every field.
+ * The sequence part of the body. A selection case sends its mode, no expected calls (the pair
+ * says them) and its context (the conversation before the query, which its model gets too); its
+ * other sequence fields are left as they are, so a PATCH keeps what an import or the API set. A
+ * sequence case sends every field.
  */
 export function sequencePayload(mode: CaseMode, v: SequenceValues): SequencePayload {
-  if (mode === 'selection') return { mode, expectedCalls: null };
+  // The context is sent to the model in both modes, so it is shown, edited and sent in both.
+  if (mode === 'selection') return { mode, expectedCalls: null, context: v.context.length ? v.context.map(contextTurn) : null };
   return {
     mode,
     expectedCalls: v.expectedCalls.map((c) => ({ server: c.server, tool: c.tool.trim(), ...(c.arguments ? { arguments: c.arguments } : {}) })),
