@@ -14,8 +14,9 @@ import { CONTROL_CANCEL, type KernelEngine, type KernelJob, type KernelPartial, 
 /**
  * Pair scoring off the request thread: a pool of worker threads (one per core, at most two
  * by default) that share the vectors and split the upper triangle by row blocks. The pool
- * starts on first use and stays (unref'd: it never keeps a process alive); a worker that
- * fails or overruns is terminated and the pool restarts on the next job.
+ * starts on first use and stays (unref'd: it never keeps a process alive), except after a
+ * job of RETIRE_AFTER_TOOLS tools or more; a worker that fails or overruns is terminated and
+ * the pool restarts on the next job.
  *
  * The worker is lib/similarity/kernel/worker.ts, compiled on load by tsx (a dependency), and
  * found from the working directory like the migrations folder: a file beside this one would
