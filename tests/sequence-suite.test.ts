@@ -41,4 +41,51 @@ describe('suite cases with sequence fields', () => {
       expect(JSON.stringify((err as SuiteError).problems)).toContain('maxSteps');
     }
   });
+
+  /** The problems a suite is refused with (none: it loads). */
+  function problemsOf(file: string): SuiteError['problems'] {
+    try {
+      loadSuite(file, {});
+      return [];
+    } catch (err) {
+      if (err instanceof SuiteError) return err.problems;
+      throw err;
+    }
+  }
+
+  it('applies the API cross-field rules inline: a selection case with loop fields, a forbidden expected tool, a pair unlike expectedCalls[0]', () => {
+    const file = writeSuite([
+      { name: 'ok', query: 'q', servers: ['todo'], expectedServer: 'todo', expectedTool: 'search_todos' },
+      { name: 'selection with loop fields', query: 'q', servers: ['todo'], expectedServer: 'todo', expectedTool: 'search_todos', maxSteps: 3, execute: 'read-only' },
+      { name: 'forbids its own call', query: 'q', servers: ['todo'], ...sequence, forbiddenTools: [{ server: 'todo', tool: 'update_todo' }] },
+      { name: 'pair unlike first call', query: 'q', servers: ['todo'], ...sequence, expectedServer: 'todo', expectedTool: 'update_todo' },
+    ]);
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const lineOf = (text: string, after: string) => lines.findIndex((l, i) => i > lines.findIndex((m) => m.includes(after)) && l.includes(text)) + 1;
+    const problems = problemsOf(file);
+    expect(problems.map((p) => p.field).sort()).toEqual(['testCases[1].execute', 'testCases[1].maxSteps', 'testCases[2].forbiddenTools[0]', 'testCases[3].expectedCalls']);
+    for (const p of problems) expect(p.file).toBe(file);
+    expect(problems.find((p) => p.field === 'testCases[1].maxSteps')).toMatchObject({ line: lineOf('maxSteps', 'selection with loop fields'), message: expect.stringMatching(/^maxSteps needs mode "sequence"/) });
+    expect(problems.find((p) => p.field === 'testCases[2].forbiddenTools[0]')?.message).toBe('todo/update_todo is an expected call and cannot be forbidden');
+  });
+
+  it('applies them to a case file row too, naming the file, its row and the field', () => {
+    fs.writeFileSync(
+      path.join(dir, 'bad-cases.jsonl'),
+      [
+        JSON.stringify({ name: 'fine', query: 'q', servers: ['todo'], expectedServer: 'todo', expectedTool: 'search_todos' }),
+        JSON.stringify({ name: 'selection mocks', query: 'q', servers: ['todo'], expectedServer: 'todo', expectedTool: 'search_todos', mockResults: [{ server: 'todo', tool: 'search_todos', result: { text: '[]' } }] }),
+      ].join('\n'),
+    );
+    const problems = problemsOf(writeSuite([{ file: 'bad-cases.jsonl' }]));
+    expect(problems).toEqual([{ file: path.join(dir, 'bad-cases.jsonl'), line: 2, field: 'bad-cases.jsonl row 2', message: expect.stringMatching(/^mockResults: mockResults needs mode "sequence"/) }]);
+  });
+
+  it('refuses a $fromResult past the expected calls with its path', () => {
+    const past = { ...UPDATE, arguments: { id: { $fromResult: { call: 5, path: '$.items[0].id' } } } };
+    const problems = problemsOf(writeSuite([{ name: 'past', query: 'q', servers: ['todo'], mode: 'sequence', expectedCalls: [SEARCH, past] }]));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.field).toMatch(/^testCases\[0\]\.expectedCalls\[1\]\.arguments\.id/);
+    expect(problems[0]!.message).toMatch(/past the expected calls/);
+  });
 });

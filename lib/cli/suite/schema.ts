@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ModelConfigSchema } from '../../providers/types';
 import { MAX_CONCURRENCY, MAX_SAMPLES } from '../../eval/api/limits';
-import { sequenceFields } from '../../test-cases/sequence-schemas';
+import { checkSequence, sequenceFields } from '../../test-cases/sequence-schemas';
 
 /**
  * A suite file (YAML or JSON): the servers to evaluate against, the test cases, the models
@@ -50,7 +50,7 @@ const InlineCaseSchema = z
     expectedTool: z.string().min(1).nullable().default(null),
     expectedParameters: z.record(z.string(), z.unknown()).nullable().default(null),
     argumentMatching: ArgumentMatchingSchema.optional(),
-    // Sequence cases (issue 17): the API checks the rules between them when the case is saved.
+    // Sequence cases (issue 17); the rules between them are checked below, as the API does.
     mode: sequenceFields.mode.optional().describe('"sequence" runs an agent loop and judges every call; default "selection" (the first call)'),
     expectedCalls: sequenceFields.expectedCalls.optional().describe('Expected calls [{server, tool, arguments?}]; arguments may use {"$fromResult": {"call": i, "path": "$.x"}}'),
     callOrder: sequenceFields.callOrder.optional().describe('"exact" (default) or "any"'),
@@ -60,7 +60,11 @@ const InlineCaseSchema = z
     execute: sequenceFields.execute.optional().describe('Which calls run for real: "none" (default), "read-only" or {"allow": [{server, tool}]}'),
     mockResults: sequenceFields.mockResults.optional().describe('Scripted results [{server, tool, match?, result: {text, isError?}}] for calls that do not run'),
   })
-  .strict();
+  .strict()
+  // The API's rules between fields (the pair mirrors expectedCalls[0], a selection case takes none
+  // of the loop's fields, a forbidden tool is not an expected one), through the same check, so a
+  // suite the API would refuse is refused here with its file, line and field (exit 2).
+  .superRefine((c, ctx) => checkSequence(c, ctx));
 
 const CaseFileSchema = z.object({ file: z.string().min(1).describe('An exported test case file (JSON, JSONL or CSV), relative to the suite file') }).strict();
 
