@@ -144,6 +144,21 @@ function wordVectorsFile(dir: string): string {
   return fs.existsSync(existing) ? existing : path.join(dir, 'wink-sg-100d.bin');
 }
 
+/**
+ * Where in the run its RSS peak came, from the run's own timings: the analysis is the last
+ * step (it starts analyzeMs before the end), and the kernel's workers run from its start for
+ * kernelMs; before it the tools are loaded, prepared and embedded, after it the request thread
+ * sorts the flagged pairs and builds the neighbours and clusters.
+ */
+function peakPhase(run: CaseResult['runs'][number]): string {
+  const { totalMs, analyzeMs, kernelMs } = run.timings;
+  if (totalMs === undefined || analyzeMs === undefined) return 'phase unknown';
+  const analysisStart = totalMs - analyzeMs;
+  if (run.memory.atMs < analysisStart) return 'before the analysis (load, prepare, embed)';
+  if (kernelMs !== undefined && run.memory.atMs < analysisStart + kernelMs) return 'in the kernel (workers scanning)';
+  return 'after the kernel (sort, neighbours, clusters)';
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -178,7 +193,7 @@ export async function runBenchmark(): Promise<void> {
       console.table(result.runs.map((r) => ({ run: r.label, 'wall ms': r.ms, 'cpu ms (all threads)': r.cpuMs, 'rss MB after': r.rssMb, output: r.output, ...r.timings })));
       console.log(
         `sampled peak RSS per run (every 20 ms; heap / ArrayBuffers at that moment): ` +
-          result.runs.map((r) => `${r.label} ${r.memory.rssMb} MB at ${r.memory.atMs} ms (heap ${r.memory.heapMb}, ArrayBuffers ${r.memory.arrayBuffersMb})`).join('; '),
+          result.runs.map((r) => `${r.label} ${r.memory.rssMb} MB at ${r.memory.atMs} ms, ${peakPhase(r)} (heap ${r.memory.heapMb}, ArrayBuffers ${r.memory.arrayBuffersMb})`).join('; '),
       );
       const expected = EXPECTED_OUTPUT[size];
       if (expected) {
