@@ -41,6 +41,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/test-case-drafts.test.ts',
   'tests/postgres-layer.test.ts',
   'tests/flaky-cases.test.ts',
+  'tests/flaky-experiment-exclusion.test.ts',
   'tests/flaky-aggregate.test.ts',
   'tests/flaky-scale.test.ts',
   'tests/flaky-rollup.test.ts',

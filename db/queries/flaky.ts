@@ -21,7 +21,15 @@ export type FlakyPairRow = {
   lastRunAt: string;
 };
 
-export type FlakyFilter = { provider?: string; model?: string; testCaseId?: string };
+/** excludeBatchIds: experiment variants' batches left out (issue 14; empty or unset: no condition). */
+export type FlakyFilter = { provider?: string; model?: string; testCaseId?: string; excludeBatchIds?: readonly string[] };
+
+/** `col` (a batch id, null for none) is none of the excluded batches; null when there are none to exclude. */
+function outsideBatches(col: SQL, nullable: boolean, ids: readonly string[] | undefined): SQL | null {
+  if (!ids || ids.length === 0) return null;
+  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  return nullable ? sql`(${col} is null or ${col} not in (${list}))` : sql`${col} not in (${list})`;
+}
 
 /*
  * Samples disagree when the run's confidence is the share of agreeing samples and below 1
@@ -35,6 +43,8 @@ function judged(filter: FlakyFilter): SQL {
   if (filter.provider !== undefined) conditions.push(sql`m.provider = ${filter.provider}`);
   if (filter.model !== undefined) conditions.push(sql`m.model = ${filter.model}`);
   if (filter.testCaseId !== undefined) conditions.push(sql`r.test_case_id = ${filter.testCaseId}`);
+  const outside = outsideBatches(sql`r.batch_id`, true, filter.excludeBatchIds);
+  if (outside) conditions.push(outside);
   return sql`
   select r.id, r.test_case_id, m.provider, m.model, r.batch_id, r.tool_set_id, r.created_at,
     case when r.classification in ('TP', 'TN') then 1 else 0 end as correct,
@@ -87,7 +97,12 @@ function aggregatePairs(filter: FlakyFilter): SQL {
   if (filter.provider !== undefined) settingsConditions.push(sql`m.provider = ${filter.provider}`);
   if (filter.model !== undefined) settingsConditions.push(sql`m.model = ${filter.model}`);
   const settingsWhere = settingsConditions.length > 0 ? sql`where ${sql.join(settingsConditions, sql` and `)}` : sql``;
-  const caseWhere = filter.testCaseId !== undefined ? sql`where f.test_case_id = ${filter.testCaseId}` : sql``;
+  // batch_key '' is no batch: it stays.
+  const caseConditions: SQL[] = [];
+  if (filter.testCaseId !== undefined) caseConditions.push(sql`f.test_case_id = ${filter.testCaseId}`);
+  const outside = outsideBatches(sql`f.batch_key`, false, filter.excludeBatchIds);
+  if (outside) caseConditions.push(outside);
+  const caseWhere = caseConditions.length > 0 ? sql`where ${sql.join(caseConditions, sql` and `)}` : sql``;
   return sql`
   with settings as (select m.id, m.provider, m.model from model_settings m ${settingsWhere}),
   base as (
@@ -192,10 +207,11 @@ export type FlakyHistoryRow = {
  * The ids are bound as one JSON text (one statement text whatever the count). SQLite has no LATERAL: the
  * correlated `in (... limit)` is evaluated once per (case, settings) and its ids looked up by key.
  */
-function latestPerSettings(testCaseIds: readonly string[], perPair: number): SQL {
+function latestPerSettings(testCaseIds: readonly string[], perPair: number, excludeBatchIds?: readonly string[]): SQL {
   const json = JSON.stringify([...new Set(testCaseIds)]);
+  const outside = outsideBatches(sql`h.batch_id`, true, excludeBatchIds);
   const latest = (caseId: SQL) => sql`select h.id from test_runs h
-      where h.test_case_id = ${caseId} and h.model_settings_id = m.id and h.status = 'completed' and h.classification is not null
+      where h.test_case_id = ${caseId} and h.model_settings_id = m.id and h.status = 'completed' and h.classification is not null${outside ? sql` and ${outside}` : sql``}
       order by h.created_at desc, h.id desc limit ${perPair}`;
   return dialectSql({
     sqlite: sql`select r.id, r.test_case_id, r.created_at, m.provider, m.model
@@ -212,7 +228,7 @@ function latestPerSettings(testCaseIds: readonly string[], perPair: number): SQL
  * keeps its pairs). A provider and model's latest runs are among the latest of each of its settings, so those few
  * are ranked, and only the kept ones read their evaluation, batch and listing.
  */
-export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number): Promise<FlakyHistoryRow[]> {
+export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number, excludeBatchIds?: readonly string[]): Promise<FlakyHistoryRow[]> {
   // The ranked rows drive (CROSS JOIN keeps SQLite's order) and give the order: without statistics SQLite read
   // test_runs or idx_test_runs_test_case whole (1M rows) and probed the ranked rows, to save a sort of 200 rows.
   if (testCaseIds.length === 0) return [];
@@ -223,7 +239,7 @@ export async function selectFlakyHistory(testCaseIds: readonly string[], perPair
     from (
       select c.id, c.test_case_id, c.created_at, c.provider, c.model,
         row_number() over (partition by c.test_case_id, c.provider, c.model order by c.created_at desc, c.id desc) as rn
-      from (${latestPerSettings(testCaseIds, perPair)}) c
+      from (${latestPerSettings(testCaseIds, perPair, excludeBatchIds)}) c
     ) latest
     cross join test_runs r
     left join evaluation_results e on e.test_run_id = r.id
@@ -243,8 +259,9 @@ function caseIdIn(ids: readonly string[]): SQL {
 }
 
 /** selectFlakyHistory's rows by ranking every judged run of the cases: its exact reference (tests). */
-export async function selectFlakyHistoryRanked(testCaseIds: readonly string[], perPair: number): Promise<FlakyHistoryRow[]> {
+export async function selectFlakyHistoryRanked(testCaseIds: readonly string[], perPair: number, excludeBatchIds?: readonly string[]): Promise<FlakyHistoryRow[]> {
   if (testCaseIds.length === 0) return [];
+  const outside = outsideBatches(sql`r.batch_id`, true, excludeBatchIds);
   return all<FlakyHistoryRow>(sql`
     select r.id as "runId", r.test_case_id as "testCaseId", latest.provider as provider, latest.model as model, r.batch_id as "batchId", b.name as "batchName",
       r.classification as classification, r.samples as samples, r.confidence_score as "confidenceScore", r.confidence_source as "confidenceSource",
@@ -254,7 +271,7 @@ export async function selectFlakyHistoryRanked(testCaseIds: readonly string[], p
         row_number() over (partition by r.test_case_id, m.provider, m.model order by r.created_at desc, r.id desc) as rn
       from test_runs r
       join model_settings m on m.id = r.model_settings_id
-      where ${caseIdIn(testCaseIds)} and r.status = 'completed' and r.classification is not null
+      where ${caseIdIn(testCaseIds)} and r.status = 'completed' and r.classification is not null${outside ? sql` and ${outside}` : sql``}
     ) latest
     join test_runs r on r.id = latest.id
     left join evaluation_results e on e.test_run_id = r.id

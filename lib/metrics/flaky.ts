@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { selectFlakyHistory, selectFlakyPairs, type FlakyFilter } from '@/db/queries/flaky';
 import { readMetricsSnapshot } from '@/db/queries/metrics';
+import { selectExperimentBatchIds } from '@/db/queries/metrics-experiment-batches';
+import { includesExperiments } from './experiment-scope';
 import { PageQuerySchema } from '../pagination';
 
 export const FlakyQuerySchema = PageQuerySchema.extend({
@@ -9,6 +11,8 @@ export const FlakyQuerySchema = PageQuerySchema.extend({
   testCaseId: z.string().trim().min(1).max(100).optional(),
   /** Runs of history per case x model (newest first). */
   history: z.coerce.number().int().min(1).max(50).default(10),
+  /** Experiment variants' batches are left out unless true (as in the summary, trend and confusions). */
+  includeExperiments: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'includeExperiments must be true or false' }).optional(),
 }).strict();
 
 export type FlakyQuery = z.infer<typeof FlakyQuerySchema>;
@@ -53,10 +57,13 @@ export type FlakyList = { items: FlakyCase[]; total: number; limit: number; offs
  * changed because the tools changed is a result, not flakiness, so it is not listed.
  */
 export async function listFlakyCases(query: FlakyQuery): Promise<FlakyList> {
-  const filter: FlakyFilter = { provider: query.provider, model: query.model, testCaseId: query.testCaseId };
   return readMetricsSnapshot(async () => {
+    // An experiment's `original` variant shows the same tools as a normal batch: mixed in, its runs would make
+    // false "verdict changed" flips (issue 14), so its batches stay out unless asked for.
+    const excludeBatchIds = includesExperiments(query) ? [] : await selectExperimentBatchIds();
+    const filter: FlakyFilter = { provider: query.provider, model: query.model, testCaseId: query.testCaseId, excludeBatchIds };
     const { rows, total } = await selectFlakyPairs(filter, { limit: query.limit, offset: query.offset });
-    const history = await selectFlakyHistory([...new Set(rows.map((r) => r.testCaseId))], query.history);
+    const history = await selectFlakyHistory([...new Set(rows.map((r) => r.testCaseId))], query.history, excludeBatchIds);
     const items = rows.map((p): FlakyCase => ({
       ...p,
       reasons: [...(p.disagreeingRuns > 0 ? (['samples_disagree'] as const) : []), ...(p.flippedToolSets > 0 ? (['verdict_changed'] as const) : [])],
