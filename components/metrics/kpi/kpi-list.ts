@@ -1,4 +1,5 @@
 import type { MetricsSummary } from '@/components/data/types';
+import { confidenceSourcesInView } from '../confidence-sources';
 import { formatCount, formatMs, formatRate, formatScore } from '../format';
 
 export type Kpi = { key: string; label: string; value: string; hint: string; tone?: 'ok' | 'bad' };
@@ -7,6 +8,10 @@ export type KpiGroup = { title: string; items: Kpi[] };
 /** The headline numbers of a summary, grouped as the page shows them; keys become test ids. */
 export function buildKpiGroups(s: MetricsSummary): KpiGroup[] {
   const c = s.counts;
+  // Where the average comes from, as the confidence chart's note says: router margin, sample agreement or self-assessment.
+  const sources = confidenceSourcesInView(s).map((n) => n.label);
+  const label = sources.length ? sources.join(' + ') : 'no confidence yet';
+  const confidenceHint = `${label.charAt(0).toUpperCase()}${label.slice(1)}, 0 to 1`;
   const passK: Kpi[] = s.passK
     ? [{ key: 'pass-k', label: 'pass^k', value: formatRate(s.passK.rate), hint: `${formatCount(s.passK.passed)} of ${formatCount(s.passK.runs)} runs right in every sample` }]
     : [];
@@ -37,7 +42,7 @@ export function buildKpiGroups(s: MetricsSummary): KpiGroup[] {
         { key: 'param-completeness', label: 'Parameter completeness', value: formatRate(s.parameters.completeness), hint: `Average over ${formatCount(s.parameters.measuredRuns)} scored runs` },
         { key: 'param-correctness', label: 'Parameter correctness', value: formatRate(s.parameters.correctness), hint: 'Expected values matched' },
         { key: 'type-conformance', label: 'Type conformance', value: formatRate(s.parameters.typeConformance), hint: 'Arguments valid against the schema' },
-        { key: 'confidence', label: 'Average confidence', value: formatScore(s.confidence.average), hint: 'Self-reported, 0 to 1' },
+        { key: 'confidence', label: 'Average confidence', value: formatScore(s.confidence.average), hint: confidenceHint },
         ...passK,
         { key: 'latency-p50', label: 'Latency p50', value: formatMs(s.latency.p50), hint: `Mean ${formatMs(s.latency.mean)}` },
         { key: 'latency-p95', label: 'Latency p95', value: formatMs(s.latency.p95), hint: 'Slowest 5% above this' },

@@ -27,12 +27,22 @@ export function verdictText(v: VerdictLike): string {
   return OUTCOME_WORD[v.outcome];
 }
 
-/** "pass^3 yes" / "pass^3 no, 2 of 3 agree"; empty with one sample. */
-export function samplesText(c: Pick<MatrixCell, 'samples' | 'passK' | 'agreement'>): string {
+/**
+ * "pass^3 yes, all 3 correct" / "pass^3 no, 0 of 3 correct" (every sample gave the same wrong
+ * answer) / "pass^3 no, 2 of 3 agree"; empty with one sample. As on the run page, a count of
+ * correct samples is said only where the cell shows it; agreement alone cannot tell how many of
+ * differing samples were right.
+ */
+export function samplesText(c: Pick<MatrixCell, 'samples' | 'passK' | 'agreement' | 'outcome'>): string {
   if (c.samples <= 1) return '';
   const agree = c.agreement === null ? null : Math.round(c.agreement * c.samples);
   const pass = c.passK === null ? '' : `pass^${c.samples} ${c.passK ? 'yes' : 'no'}`;
-  const agreed = agree === null ? '' : `${agree} of ${c.samples} agree`;
+  const unanimous = agree === c.samples;
+  const agreed =
+    c.passK === true ? `all ${c.samples} correct`
+    : c.passK === false && unanimous && c.outcome === 'wrong' ? `0 of ${c.samples} correct`
+    : agree === null ? ''
+    : `${agree} of ${c.samples} agree`;
   return [pass, agreed].filter(Boolean).join(', ');
 }
 
