@@ -16,6 +16,7 @@ type Summary = {
   confusionMatrix: { labels: string[]; cells: { expected: string; selected: string; count: number }[] };
   byTool: { tool: string }[];
 };
+type Confusion = { expected: { server: string; tool: string } | null; selected: { server: string; tool: string } | null; count: number; similarity: number | null };
 type Comparison = { deltas: Record<string, number | null>; changes: Record<string, number>; cases: { testCaseName: string; change: string }[] };
 
 const LOCAL = [{ provider: 'local', model: 'lexical' }];
@@ -103,16 +104,34 @@ test('the KPI cards show the numbers of the summary API for the batch', async ({
 
 test('the heatmap has a cell with the right count for every non-zero confusion cell', async ({ page, request }) => {
   const { confusionMatrix } = await getJson<Summary>(request, `/api/metrics/summary?batchId=${ids.batch}`);
+  const { items: confusions } = await getJson<{ items: Confusion[] }>(request, `/api/metrics/confusions?batchId=${ids.batch}`);
+  const label = (t: Confusion['expected']) => (t ? `${t.server}/${t.tool}` : 'none');
   await page.goto(`/metrics?batchId=${ids.batch}`);
   const matrix = page.getByTestId('confusion-matrix');
   await expect(matrix.getByRole('columnheader')).toHaveCount(confusionMatrix.labels.length + 1);
   await expect(matrix.getByRole('rowheader')).toHaveCount(confusionMatrix.labels.length);
   await expect(matrix.getByTestId('confusion-cell')).toHaveCount(confusionMatrix.cells.length);
+  let mistakes = 0;
   for (const c of confusionMatrix.cells) {
     const cell = matrix.locator(`[data-testid="confusion-cell"][data-expected="${c.expected}"][data-selected="${c.selected}"]`);
-    await expect(cell).toHaveText(String(c.count));
-    await expect(cell).toHaveAttribute('title', `Expected ${c.expected}, selected ${c.selected}: ${c.count} run${c.count === 1 ? '' : 's'}`);
+    const base = `Expected ${c.expected}, selected ${c.selected}: ${c.count} run${c.count === 1 ? '' : 's'}`;
+    if (c.expected === c.selected || c.expected === 'none' || c.selected === 'none') {
+      // A correct call or a no-call mistake: the count alone, no pair to compare.
+      await expect(cell).toHaveText(String(c.count));
+      await expect(cell).toHaveAttribute('title', base);
+      await expect(cell).not.toHaveAttribute('data-similarity');
+      continue;
+    }
+    // A mistake between two tools: the count, then (for screen readers and in the title) their descriptions' similarity.
+    const confusion = confusions.find((x) => label(x.expected) === c.expected && label(x.selected) === c.selected);
+    expect(confusion, `${c.expected} -> ${c.selected} is one of the batch's confusions`).toBeTruthy();
+    const shown = confusion!.similarity === null ? 'n/a' : confusion!.similarity.toFixed(2);
+    await expect(cell).toHaveText(`${c.count}, similarity ${shown}`);
+    await expect(cell).toHaveAttribute('data-similarity', shown);
+    await expect(cell).toHaveAttribute('title', `${base}; similarity of the two descriptions ${shown}`);
+    mistakes += 1;
   }
+  expect(mistakes, 'the batch confuses two tools at least once (the probe below)').toBeGreaterThan(0);
   // The probe's miss is where it should be.
   await expect(matrix.locator('[data-testid="confusion-cell"][data-expected="rag/rag_answer_question"][data-selected="rag/rag_search"]')).toBeVisible();
   await matrix.scrollIntoViewIfNeeded();
