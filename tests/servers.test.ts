@@ -61,6 +61,16 @@ describe('registering servers', () => {
     }
   });
 
+  it('marks a server active once its tools are listed, after a first check that failed', async () => {
+    const row = await insertServer({ name: `late-${Date.now()}`, transport: 'streamable-http', url: `${httpServer.url}?late=1`, status: 'failed', statusDetail: 'MCP initialize handshake timed out after 2000 ms' });
+    const tools = await call<{ total: number }>(toolsRoute.GET, 'GET', `/api/servers/${row.id}/tools`, { params: { id: row.id } });
+    expect(tools.status).toBe(200);
+    const after = await call<Server>(serverRoute.GET, 'GET', `/api/servers/${row.id}`, { params: { id: row.id } });
+    expect(after.body.status).toBe('active');
+    expect(after.body.statusDetail).toBeNull();
+    expect(after.body.lastConnectedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
   it('returns within 2.5 s with status failed for a host that never answers', async () => {
     const hole = await startBlackhole();
     try {

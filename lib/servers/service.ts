@@ -181,5 +181,8 @@ export async function listServerTools(id: string, signal?: AbortSignal): Promise
     timeoutMs: LIST_TOOLS_TIMEOUT_MS,
     signal,
   });
+  // A listing that worked is a connection that worked: a server whose first check timed out (a
+  // stdio child slow to start) must not keep saying "failed, never connected" beside its tools.
+  if (row.status !== 'active') await setServerStatus(row.id, { ok: true });
   return { tools, durationMs: Math.round(performance.now() - started) };
 }

@@ -1,7 +1,7 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { queries } from '@/components/data/queries';
 import { lintServerQuery } from '@/components/quality/api';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
@@ -11,6 +11,11 @@ import { ToolsSection } from './tools-section';
 /** The live tools (listed on every visit, nothing stored) next to the playground that calls them. */
 export function ToolsAndPlayground({ serverId }: { serverId: string }) {
   const tools = useQuery(queries.serverTools(serverId));
+  const queryClient = useQueryClient();
+  // A successful listing marks the server active (lib/servers/service.ts): show its status afresh.
+  useEffect(() => {
+    if (tools.isSuccess) void queryClient.invalidateQueries({ queryKey: queries.server(serverId).queryKey, exact: true });
+  }, [tools.isSuccess, tools.dataUpdatedAt, queryClient, serverId]);
   // The description lint lists the tools again itself; it shows beside each tool once it answers.
   const lint = useQuery({ ...lintServerQuery(serverId), enabled: tools.isSuccess && tools.data.items.length > 0 });
   const [picked, setPicked] = useState<string | null>(null);
