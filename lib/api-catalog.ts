@@ -77,7 +77,7 @@ export const API_SECTIONS: ApiSection[] = [
       { method: 'PUT', path: '/api/baseline', summary: 'Pin a finished batch as the baseline {batchId}: 404 unknown, 409 while it runs.' },
       { method: 'DELETE', path: '/api/baseline', summary: 'Unpin the baseline.' },
       { method: 'GET', path: '/api/metrics/trend', summary: 'Trend by batch (the summary filters, includeExperiments too): accuracy, F1, precision, recall and counts per batch, oldest first, the latest 50 batches.' },
-      { method: 'GET', path: '/api/metrics/flaky', summary: 'Flaky test cases per model (?provider, model, testCaseId, history, limit, offset, includeExperiments): samples that disagreed, or a verdict that changed between batches under the same tools (same content hash); reasons, counts and the latest runs. Experiment variants\u2019 batches are left out unless includeExperiments=true.' },
+      { method: 'GET', path: '/api/metrics/flaky', summary: 'Flaky test cases per model (?provider, model, testCaseId, batchId, history, limit, offset, includeExperiments): samples that disagreed, or a verdict that changed between batches under the same tools (same content hash); reasons, counts and the latest runs. Experiment variants\u2019 batches are left out unless batchId names one (that batch alone) or includeExperiments=true.' },
       { method: 'GET', path: '/api/metrics/compare', summary: 'Batch vs batch (?a, b): whole-batch summaries and batchDeltas; deltas of precision, recall, F1, accuracy and specificity over the case x model units both ran (shared); significance on the shared cases; the cases whose verdict changed.' },
     ],
   },

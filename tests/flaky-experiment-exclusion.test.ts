@@ -19,8 +19,9 @@ const ids = { normal1: '', normal2: '', original: '', rewrite: '', lateRun: '' }
 /**
  * Issue 14: an experiment's `original` variant shows the same tools as a normal batch, so its runs would make false
  * "verdict changed" flips. steady: right in two normal batches, wrong in the original variant (flaky only with the
- * experiment); split: samples disagree in a normal batch (flaky either way), with newer experiment runs that must
- * stay out of its history; loose: a run without a batch, right, then the variant wrong (no batch: no flip either way).
+ * experiment); split: samples disagree in a normal batch (flaky either way) and in a newer run of the original
+ * variant, which must stay out of its counts and history; loose: a run without a batch, right, then the variant
+ * wrong (no batch: no flip either way).
  */
 beforeAll(async () => {
   await prepareDatabase();
@@ -39,7 +40,7 @@ beforeAll(async () => {
   runIds.push(w.run({ batchId: ids.original, modelSettingsId: gpt, testCaseId: c('steady'), selected: t2, createdAt: at(3) }));
   runIds.push(w.run({ batchId: ids.rewrite, modelSettingsId: gpt, testCaseId: c('steady'), selected: t2, createdAt: at(3) }));
   runIds.push(w.run({ batchId: ids.normal1, modelSettingsId: gpt, testCaseId: c('split'), selected: t1, samples: 3, confidence: 2 / 3, passK: false, createdAt: at(1) }));
-  ids.lateRun = w.run({ batchId: ids.original, modelSettingsId: gpt, testCaseId: c('split'), selected: t1, createdAt: at(4) });
+  ids.lateRun = w.run({ batchId: ids.original, modelSettingsId: gpt, testCaseId: c('split'), selected: t1, samples: 3, confidence: 2 / 3, passK: false, createdAt: at(4) });
   runIds.push(ids.lateRun);
   runIds.push(w.run({ batchId: null, modelSettingsId: gpt, testCaseId: c('loose'), selected: t1, createdAt: at(1) }));
   runIds.push(w.run({ batchId: ids.original, modelSettingsId: gpt, testCaseId: c('loose'), selected: t2, createdAt: at(3) }));
@@ -64,7 +65,7 @@ describe('flaky cases leave experiment variants out', () => {
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['fx split:samples_disagree']);
     const split = res.body.items[0];
-    expect(split?.runs).toBe(1);
+    expect(split).toMatchObject({ runs: 1, disagreeingRuns: 1 });
     expect(split?.history.map((h) => h.batchId)).toEqual([ids.normal1]);
     expect((await list({ includeExperiments: 'false' })).body).toEqual(res.body);
   });
@@ -74,7 +75,18 @@ describe('flaky cases leave experiment variants out', () => {
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['fx split:samples_disagree', 'fx steady:verdict_changed']);
     const split = res.body.items.find((i) => i.testCaseName === 'fx split');
+    expect(split).toMatchObject({ runs: 2, disagreeingRuns: 2 });
     expect(split?.history.map((h) => h.runId)[0]).toBe(ids.lateRun);
+  });
+
+  it('lists a variant batch\'s own flaky cases with its batchId, that batch alone', async () => {
+    const res = await list({ batchId: ids.original });
+    expect(res.status).toBe(200);
+    // steady was wrong in the variant only: within one batch no verdict changes.
+    expect(names(res.body)).toEqual(['fx split:samples_disagree']);
+    expect(res.body.items[0]).toMatchObject({ runs: 1, disagreeingRuns: 1 });
+    expect(res.body.items[0]?.history.map((h) => h.runId)).toEqual([ids.lateRun]);
+    expect(names((await list({ batchId: ids.normal2 })).body)).toEqual([]);
   });
 
   it('answers 400 for an includeExperiments that is not true or false', async () => {
@@ -84,13 +96,13 @@ describe('flaky cases leave experiment variants out', () => {
   });
 
   it('reads the same pairs and history from the rollup as the per-run reference under the exclusion', async () => {
-    for (const excludeBatchIds of [[], [ids.original, ids.rewrite], [ids.original]]) {
-      const filter = { excludeBatchIds };
-      const { rows } = await selectFlakyPairs(filter, { limit: 100, offset: 0 });
-      expect(rows).toEqual(await selectFlakyPairsPerRun(filter));
+    const scopes = [{}, { excludeBatchIds: [ids.original, ids.rewrite] }, { excludeBatchIds: [ids.original] }, { batchId: ids.original }, { batchId: ids.normal1 }];
+    for (const scope of scopes) {
+      const { rows } = await selectFlakyPairs(scope, { limit: 100, offset: 0 });
+      expect(rows).toEqual(await selectFlakyPairsPerRun(scope));
       const caseIds = Object.values(cases);
       for (const perPair of [1, 3]) {
-        expect(await selectFlakyHistory(caseIds, perPair, excludeBatchIds)).toEqual(await selectFlakyHistoryRanked(caseIds, perPair, excludeBatchIds));
+        expect(await selectFlakyHistory(caseIds, perPair, scope)).toEqual(await selectFlakyHistoryRanked(caseIds, perPair, scope));
       }
     }
     // Not vacuous: the exclusion changes the pairs.

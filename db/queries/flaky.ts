@@ -21,8 +21,8 @@ export type FlakyPairRow = {
   lastRunAt: string;
 };
 
-/** excludeBatchIds: experiment variants' batches left out (issue 14; empty or unset: no condition). */
-export type FlakyFilter = { provider?: string; model?: string; testCaseId?: string; excludeBatchIds?: readonly string[] };
+/** batchId: that batch's runs alone; excludeBatchIds: experiment variants' batches left out (issue 14; empty or unset: no condition). */
+export type FlakyFilter = { provider?: string; model?: string; testCaseId?: string; batchId?: string; excludeBatchIds?: readonly string[] };
 
 /** `col` (a batch id, null for none) is none of the excluded batches; null when there are none to exclude. */
 function outsideBatches(col: SQL, nullable: boolean, ids: readonly string[] | undefined): SQL | null {
@@ -43,6 +43,7 @@ function judged(filter: FlakyFilter): SQL {
   if (filter.provider !== undefined) conditions.push(sql`m.provider = ${filter.provider}`);
   if (filter.model !== undefined) conditions.push(sql`m.model = ${filter.model}`);
   if (filter.testCaseId !== undefined) conditions.push(sql`r.test_case_id = ${filter.testCaseId}`);
+  if (filter.batchId !== undefined) conditions.push(sql`r.batch_id = ${filter.batchId}`);
   const outside = outsideBatches(sql`r.batch_id`, true, filter.excludeBatchIds);
   if (outside) conditions.push(outside);
   return sql`
@@ -100,6 +101,7 @@ function aggregatePairs(filter: FlakyFilter): SQL {
   // batch_key '' is no batch: it stays.
   const caseConditions: SQL[] = [];
   if (filter.testCaseId !== undefined) caseConditions.push(sql`f.test_case_id = ${filter.testCaseId}`);
+  if (filter.batchId !== undefined) caseConditions.push(sql`f.batch_key = ${filter.batchId}`);
   const outside = outsideBatches(sql`f.batch_key`, false, filter.excludeBatchIds);
   if (outside) caseConditions.push(outside);
   const caseWhere = caseConditions.length > 0 ? sql`where ${sql.join(caseConditions, sql` and `)}` : sql``;
@@ -200,6 +202,16 @@ export type FlakyHistoryRow = {
   createdAt: string;
 };
 
+/** The runs a history reads: one batch's (batchId), or every run but the excluded batches'. */
+export type HistoryBatches = { batchId?: string; excludeBatchIds?: readonly string[] };
+
+/** ` and <condition>` on the run's batch column for `batches`, empty when it keeps every run. */
+function batchCondition(col: SQL, batches: HistoryBatches): SQL {
+  if (batches.batchId !== undefined) return sql` and ${col} = ${batches.batchId}`;
+  const outside = outsideBatches(col, true, batches.excludeBatchIds);
+  return outside ? sql` and ${outside}` : sql``;
+}
+
 /**
  * The latest `perPair` completed, judged runs of each (given test case, model settings), newest first: one
  * backward seek of idx_test_runs_flaky_history each (migration 0021 / pg 0009), so the cost follows the page's
@@ -207,11 +219,10 @@ export type FlakyHistoryRow = {
  * The ids are bound as one JSON text (one statement text whatever the count). SQLite has no LATERAL: the
  * correlated `in (... limit)` is evaluated once per (case, settings) and its ids looked up by key.
  */
-function latestPerSettings(testCaseIds: readonly string[], perPair: number, excludeBatchIds?: readonly string[]): SQL {
+function latestPerSettings(testCaseIds: readonly string[], perPair: number, batches: HistoryBatches): SQL {
   const json = JSON.stringify([...new Set(testCaseIds)]);
-  const outside = outsideBatches(sql`h.batch_id`, true, excludeBatchIds);
   const latest = (caseId: SQL) => sql`select h.id from test_runs h
-      where h.test_case_id = ${caseId} and h.model_settings_id = m.id and h.status = 'completed' and h.classification is not null${outside ? sql` and ${outside}` : sql``}
+      where h.test_case_id = ${caseId} and h.model_settings_id = m.id and h.status = 'completed' and h.classification is not null${batchCondition(sql`h.batch_id`, batches)}
       order by h.created_at desc, h.id desc limit ${perPair}`;
   return dialectSql({
     sqlite: sql`select r.id, r.test_case_id, r.created_at, m.provider, m.model
@@ -228,7 +239,7 @@ function latestPerSettings(testCaseIds: readonly string[], perPair: number, excl
  * keeps its pairs). A provider and model's latest runs are among the latest of each of its settings, so those few
  * are ranked, and only the kept ones read their evaluation, batch and listing.
  */
-export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number, excludeBatchIds?: readonly string[]): Promise<FlakyHistoryRow[]> {
+export async function selectFlakyHistory(testCaseIds: readonly string[], perPair: number, batches: HistoryBatches = {}): Promise<FlakyHistoryRow[]> {
   // The ranked rows drive (CROSS JOIN keeps SQLite's order) and give the order: without statistics SQLite read
   // test_runs or idx_test_runs_test_case whole (1M rows) and probed the ranked rows, to save a sort of 200 rows.
   if (testCaseIds.length === 0) return [];
@@ -239,7 +250,7 @@ export async function selectFlakyHistory(testCaseIds: readonly string[], perPair
     from (
       select c.id, c.test_case_id, c.created_at, c.provider, c.model,
         row_number() over (partition by c.test_case_id, c.provider, c.model order by c.created_at desc, c.id desc) as rn
-      from (${latestPerSettings(testCaseIds, perPair, excludeBatchIds)}) c
+      from (${latestPerSettings(testCaseIds, perPair, batches)}) c
     ) latest
     cross join test_runs r
     left join evaluation_results e on e.test_run_id = r.id
@@ -259,9 +270,8 @@ function caseIdIn(ids: readonly string[]): SQL {
 }
 
 /** selectFlakyHistory's rows by ranking every judged run of the cases: its exact reference (tests). */
-export async function selectFlakyHistoryRanked(testCaseIds: readonly string[], perPair: number, excludeBatchIds?: readonly string[]): Promise<FlakyHistoryRow[]> {
+export async function selectFlakyHistoryRanked(testCaseIds: readonly string[], perPair: number, batches: HistoryBatches = {}): Promise<FlakyHistoryRow[]> {
   if (testCaseIds.length === 0) return [];
-  const outside = outsideBatches(sql`r.batch_id`, true, excludeBatchIds);
   return all<FlakyHistoryRow>(sql`
     select r.id as "runId", r.test_case_id as "testCaseId", latest.provider as provider, latest.model as model, r.batch_id as "batchId", b.name as "batchName",
       r.classification as classification, r.samples as samples, r.confidence_score as "confidenceScore", r.confidence_source as "confidenceSource",
@@ -271,7 +281,7 @@ export async function selectFlakyHistoryRanked(testCaseIds: readonly string[], p
         row_number() over (partition by r.test_case_id, m.provider, m.model order by r.created_at desc, r.id desc) as rn
       from test_runs r
       join model_settings m on m.id = r.model_settings_id
-      where ${caseIdIn(testCaseIds)} and r.status = 'completed' and r.classification is not null${outside ? sql` and ${outside}` : sql``}
+      where ${caseIdIn(testCaseIds)} and r.status = 'completed' and r.classification is not null${batchCondition(sql`r.batch_id`, batches)}
     ) latest
     join test_runs r on r.id = latest.id
     left join evaluation_results e on e.test_run_id = r.id

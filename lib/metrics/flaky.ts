@@ -9,6 +9,8 @@ export const FlakyQuerySchema = PageQuerySchema.extend({
   provider: z.string().trim().min(1).max(100).optional(),
   model: z.string().trim().min(1).max(200).optional(),
   testCaseId: z.string().trim().min(1).max(100).optional(),
+  /** That batch's runs alone (an experiment variant's too); a verdict cannot change within one batch. */
+  batchId: z.string().trim().min(1).max(100).optional(),
   /** Runs of history per case x model (newest first). */
   history: z.coerce.number().int().min(1).max(50).default(10),
   /** Experiment variants' batches are left out unless true (as in the summary, trend and confusions). */
@@ -61,9 +63,9 @@ export async function listFlakyCases(query: FlakyQuery): Promise<FlakyList> {
     // An experiment's `original` variant shows the same tools as a normal batch: mixed in, its runs would make
     // false "verdict changed" flips (issue 14), so its batches stay out unless asked for.
     const excludeBatchIds = includesExperiments(query) ? [] : await selectExperimentBatchIds();
-    const filter: FlakyFilter = { provider: query.provider, model: query.model, testCaseId: query.testCaseId, excludeBatchIds };
+    const filter: FlakyFilter = { provider: query.provider, model: query.model, testCaseId: query.testCaseId, batchId: query.batchId, excludeBatchIds };
     const { rows, total } = await selectFlakyPairs(filter, { limit: query.limit, offset: query.offset });
-    const history = await selectFlakyHistory([...new Set(rows.map((r) => r.testCaseId))], query.history, excludeBatchIds);
+    const history = await selectFlakyHistory([...new Set(rows.map((r) => r.testCaseId))], query.history, { batchId: query.batchId, excludeBatchIds });
     const items = rows.map((p): FlakyCase => ({
       ...p,
       reasons: [...(p.disagreeingRuns > 0 ? (['samples_disagree'] as const) : []), ...(p.flippedToolSets > 0 ? (['verdict_changed'] as const) : [])],

@@ -3,8 +3,8 @@ import { FlakyQuerySchema, listFlakyCases } from '@/lib/metrics/flaky';
 import { cachedUntilChanged } from '@/lib/metrics/response-cache';
 
 /**
- * Flaky test cases per model, with their latest runs (?provider, model, testCaseId, history, limit, offset,
- * includeExperiments). Kept per query (every parameter, includeExperiments too, is in the key) until the database
+ * Flaky test cases per model, with their latest runs (?provider, model, testCaseId, batchId, history, limit,
+ * offset, includeExperiments). Kept per query (every parameter, includeExperiments too, is in the key) until the database
  * changes (lib/metrics/response-cache.ts): at 1M runs one answer takes 20-40 s.
  */
 export const GET = route(async (req) => {
