@@ -1,5 +1,6 @@
 import { qs } from '@/components/data/fetcher';
 import { filtersFromSearchParams, listQueryParams, viewFromSearchParams } from '@/components/test-cases/filters';
+import { toRowPage } from '@/components/test-cases/list/rows';
 import { TestCasesView, type InitialList } from '@/components/test-cases/list/test-cases-view';
 import { listTestCasePage, TestCaseListQuerySchema } from '@/lib/test-cases/list';
 import { testCaseQueryParams } from '@/lib/test-cases/schemas';
@@ -11,11 +12,12 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /**
  * The first page is read here, as GET /api/test-cases would answer the list's own query, so a
- * large suite shows its rows on arrival instead of after hydration plus a request.
+ * large suite shows its rows on arrival instead of after hydration plus a request; as rows (only
+ * what the table shows), since the hydration data carries them a second time after the HTML.
  */
 async function readFirstPage(query: ReturnType<typeof listQueryParams>): Promise<InitialList | undefined> {
   const parsed = TestCaseListQuerySchema.safeParse(testCaseQueryParams(new URL(`http://localhost/${qs(query)}`)));
-  return parsed.success ? { key: JSON.stringify(query), data: await listTestCasePage(parsed.data) } : undefined;
+  return parsed.success ? { key: JSON.stringify(query), data: toRowPage(await listTestCasePage(parsed.data)) } : undefined;
 }
 
 export default async function TestCasesPage({ searchParams }: Props) {

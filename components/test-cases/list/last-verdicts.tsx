@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import type { LastVerdictDto } from '@/components/data/types';
 import { outcomeTone } from '@/components/runs/matrix/verdict-text';
+import type { TestCaseRow } from './rows';
 import './last-verdicts.css';
 
 const SHOWN = 3;
@@ -10,7 +10,7 @@ const SHOWN = 3;
  * model first, up to three), as compact "gpt-4o-mini: TP" badges (the provider in the name and
  * tooltip) linking to the run; word and colour.
  */
-export function LastVerdicts({ verdicts, caseName }: { verdicts: LastVerdictDto[] | undefined; caseName: string }) {
+export function LastVerdicts({ verdicts, caseName }: { verdicts: TestCaseRow['lastVerdicts'] | undefined; caseName: string }) {
   if (!verdicts || verdicts.length === 0) return <span className="muted">not run</span>;
   const rest = verdicts.length - SHOWN;
   return (

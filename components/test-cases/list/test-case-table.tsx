@@ -2,13 +2,13 @@
 
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
-import type { TestCaseDto, TestCaseListItemDto } from '@/components/data/types';
 import { Badge } from '@/components/ui/badge';
 import { ACTIONS_COLUMN, ColumnHeads, type ColumnHead } from '@/components/ui/column-heads';
 import { ariaSortOf, SortButton } from '@/components/ui/sort-button';
 import type { ListView, SortKey } from '../filters';
 import { DeleteTestCase } from './delete-test-case';
 import { LastVerdicts } from './last-verdicts';
+import type { TestCaseRow } from './rows';
 import { describeExpectedParameters } from './summarize-expected';
 
 const QUERY_PREVIEW_CHARS = 110;
@@ -31,7 +31,7 @@ function Shortened({ text, max }: { text: string; max: number }) {
   );
 }
 
-function ExpectedCell({ tc }: { tc: TestCaseDto }) {
+function ExpectedCell({ tc }: { tc: TestCaseRow }) {
   if (tc.expectedTool === null) return <Badge value="no tool (negative)" tone="idle" />;
   return (
     <span className="tc-tool" title={`${tc.expectedServer}/${tc.expectedTool}`}>
@@ -41,7 +41,7 @@ function ExpectedCell({ tc }: { tc: TestCaseDto }) {
   );
 }
 
-function ParametersCell({ tc }: { tc: TestCaseDto }) {
+function ParametersCell({ tc }: { tc: TestCaseRow }) {
   if (tc.expectedTool === null) return <span className="muted">n/a</span>;
   const lines = describeExpectedParameters(tc.expectedParameters);
   if (lines.length === 0) return <span className="muted">not checked</span>;
@@ -84,7 +84,7 @@ export type TableSelection = {
 };
 
 type Props = {
-  items: TestCaseListItemDto[];
+  items: TestCaseRow[];
   onDeleted: (name: string) => void;
   view: Pick<ListView, 'sort' | 'dir'>;
   onSort: (sort: SortKey) => void;

@@ -8,13 +8,15 @@ import { Pagination } from '@/components/ui/pagination';
 import { Notice } from '@/components/ui/notice';
 import { EmptyState, ErrorState, Loading } from '@/components/ui/states';
 import { filterParams, hasFilters, listQueryParams, NO_FILTERS, PAGE_SIZES, type ListView, type SortKey, type TestCaseFilters } from '../filters';
-import type { TestCaseListItemDto } from '@/components/data/types';
+import { apiFetch, qs } from '@/components/data/fetcher';
+import type { List, TestCaseListItemDto } from '@/components/data/types';
 import { ImportPanel } from '../import/import-panel';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { BulkActions } from './bulk-actions';
 import { ExportLinks } from './export-links';
 import { FiltersBar } from './filters-bar';
 import { TagChips } from './tag-chips';
+import { toRowPage, type TestCaseRowPage } from './rows';
 import { TestCaseTable } from './test-case-table';
 import { useListState } from './use-list-state';
 import { useSelection } from './use-selection';
@@ -32,10 +34,16 @@ const FIRST_DIR: Record<SortKey, 'asc' | 'desc'> = { name: 'asc', expectedTool: 
  * The test case list: filters, page, page size and sort in the URL, server-side pagination,
  * tags, bulk select (a page or every match) with run and delete, import, export, edit.
  */
-type ListPage = { items: TestCaseListItemDto[]; total: number; limit: number; offset: number };
+/** The first page as the server read it while rendering, for the query it answers (`key`): no loading state on arrival. Rows only, so the hydration data stays small. */
+export type InitialList = { key: string; data: TestCaseRowPage };
 
-/** The first page as the server read it while rendering, for the query it answers (`key`): no loading state on arrival. */
-export type InitialList = { key: string; data: ListPage };
+/** GET /api/test-cases as rows; under the list's key (so every 'test-cases' invalidation refreshes it) with 'rows' appended. */
+function rowQuery(params: ReturnType<typeof listQueryParams>) {
+  return {
+    queryKey: [...queries.testCases(params).queryKey, 'rows'] as const,
+    queryFn: async () => toRowPage(await apiFetch<List<TestCaseListItemDto>>(`/api/test-cases${qs(params)}`)),
+  };
+}
 
 export function TestCasesView({
   initialFilters,
@@ -58,7 +66,7 @@ export function TestCasesView({
 
   const query = listQueryParams(applied, view);
   const list = useQuery({
-    ...queries.testCases(query),
+    ...rowQuery(query),
     placeholderData: keepPreviousData,
     initialData: initialList?.key === JSON.stringify(query) ? initialList.data : undefined,
   });
