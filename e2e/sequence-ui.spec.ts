@@ -184,3 +184,36 @@ test('a sequence case is written in the editor, runs, and its run reads as a tim
     }
   }
 });
+
+test('a selection case shows the context its model gets, and an edit of it is saved', async ({ page, request }) => {
+  const servers = (await (await request.get('/api/servers')).json()) as { items: { id: string; name: string }[] };
+  const todo = servers.items.find((s) => s.name === 'todo')!.id;
+  // As an import would leave it: a selection case with earlier turns (sent to the model since issue 17).
+  const created = await request.post('/api/test-cases', {
+    data: {
+      name: `selection with context ${Date.now().toString(36)}`,
+      query: 'Now mark it done',
+      serverIds: [todo],
+      expectedServer: 'todo',
+      expectedTool: 'update_todo',
+      context: [
+        { role: 'user', content: 'Which todo is about the SSL certificate?' },
+        { role: 'assistant', content: 'The one called Renew SSL certificate.' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/test-cases/${id}/edit`);
+  await expect(page.getByRole('radio', { name: /One tool call/ })).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Conversation before the query' })).toBeVisible();
+  await expect(page.getByLabel('Text of turn 1', { exact: true })).toHaveValue('Which todo is about the SSL certificate?');
+  await expect(page.getByLabel('Text of turn 2', { exact: true })).toHaveValue('The one called Renew SSL certificate.');
+  await page.getByRole('button', { name: 'Remove turn 2 (assistant)' }).click();
+  await page.getByLabel('Text of turn 1', { exact: true }).fill('Find the SSL certificate todo');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/test-cases\?saved=/);
+  const saved = (await (await request.get(`/api/test-cases/${id}`)).json()) as Record<string, unknown>;
+  expect(saved).toMatchObject({ mode: 'selection', expectedTool: 'update_todo', context: [{ role: 'user', content: 'Find the SSL certificate todo' }] });
+});

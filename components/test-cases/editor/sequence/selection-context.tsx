@@ -1,6 +1,5 @@
 'use client';
 
-import { useId } from 'react';
 import type { ServerDto } from '@/components/data/types';
 import { ContextEditor } from './context-editor';
 import type { TurnDraft } from './sequence-values';
@@ -10,11 +9,11 @@ type Props = { servers: ServerDto[]; turns: TurnDraft[]; errors: Record<string, 
 
 /** A selection case's conversation before the query: its model gets it too, so it is shown and edited as in sequence mode. */
 export function SelectionContext({ servers, turns, errors, onChange }: Props) {
-  const id = useId();
   const lists = useCaseTools(servers);
   return (
-    <section className="tc-subsection" aria-labelledby={`${id}-context`}>
-      <h3 id={`${id}-context`}>Conversation before the query</h3>
+    // Not a named region: its name would contain "query", and the form's Query field is found by that label.
+    <section className="tc-subsection">
+      <h3>Conversation before the query</h3>
       <p className="muted tc-hint">Earlier turns the model sees verbatim before the query, e.g. a search it already made and its result.</p>
       <ContextEditor lists={lists} turns={turns} errors={errors} onChange={onChange} />
     </section>
