@@ -147,7 +147,7 @@ describe('flaky across runs (--history)', () => {
     expect(first.code).toBe(0);
     const current = readResults('out-h1');
     const rightNow = current.cases.find((c) => c.classification === 'TP');
-    expect(rightNow).toBeDefined();
+    expect(rightNow?.classification).toBe('TP');
     // The baseline had one right case wrong; the run before it had it right.
     const flipped = current.cases.map((c) => (c.id === rightNow?.id ? { ...c, classification: 'FN' as const, selected: null } : c));
     fs.writeFileSync(path.join(dir, 'rb.json'), JSON.stringify({ ...current, startedAt: '2026-01-02T00:00:00.000Z', cases: flipped }));

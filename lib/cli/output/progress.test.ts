@@ -22,6 +22,7 @@ describe('progress on a TTY', () => {
     expect(tty.screen()).toBe(`[${'#'.repeat(8)}${'-'.repeat(22)}] 1/4 ${'TP first case'.padEnd(60)}`);
     progress.tick(`FN ${'x'.repeat(100)}`);
     expect(tty.screen()).toBe(`[${'#'.repeat(15)}${'-'.repeat(15)}] 2/4 FN ${'x'.repeat(57)}`);
+    expect(tty.writes.length).toBeGreaterThan(1);
     expect(tty.writes.every((w) => w.startsWith('\r') && !w.includes('\n'))).toBe(true);
     progress.tick('TN third');
     progress.tick('TP fourth');
