@@ -150,7 +150,9 @@ test.describe('with a scripted model endpoint', () => {
   test('the worker process beside the app works part of a batch, and its runs reach the app\'s SSE stream', async ({ request }) => {
     const [app, worker] = [leaseName(await appProcessId()), leaseName(await workerProcessId())];
     expect(app).not.toBe(worker);
-    const cases = (await getJson<List<{ id: string }>>(request, '/api/test-cases?limit=16')).items.map((c) => c.id);
+    // Selection cases only: the demo seed's sequence case runs an agent loop (several model calls), and
+    // this test counts one selection call per run.
+    const cases = (await getJson<List<{ id: string; mode?: string }>>(request, '/api/test-cases?limit=50')).items.filter((c) => c.mode !== 'sequence').slice(0, 16).map((c) => c.id);
     expect(cases).toHaveLength(16);
     const res = await request.post('/api/batches', {
       data: { name: uniqueName('shared'), testCaseIds: cases, models: [{ provider: 'openai-compatible', model: 'scripted', baseUrl: llm.openaiBaseUrl, maxRetries: 0, timeout: 30 }] },
