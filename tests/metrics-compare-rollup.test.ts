@@ -7,6 +7,7 @@ import { withTransaction } from '@/db/transaction';
 import { compareBatches, compareSignificance } from '@/lib/metrics/compare';
 import { seededRandom } from '@/lib/seeded-random';
 import { createRunWriter, writeSyntheticRuns, type SyntheticRuns } from './helpers/synthetic-runs';
+import { runRandomOperations } from './helpers/random-operations';
 
 /**
  * metrics_compare_rollup is kept by triggers on test_runs; the batch comparison reads it. These tests drive the
@@ -186,16 +187,8 @@ describe('metrics_compare_rollup', () => {
   it('stays equal to the per-run reads through random runs, re-classifications, moves, deletes and cascades', async () => {
     const rng = seededRandom(77);
     const ops = makeOperations(rng);
-    const names = Object.keys(ops) as (keyof typeof ops)[];
-    const seen = new Set<string>();
-    for (let step = 0; step < 120; step++) {
-      const name = names[Math.floor(rng() * names.length)] as keyof typeof ops;
-      await ops[name]();
-      seen.add(name);
-      if (step % 10 === 9) await expectRollupMatchesRuns(`step ${step} (${name})`);
-    }
-    await expectRollupMatchesRuns('end');
-    expect([...seen].sort()).toEqual([...names].sort());
+    const seen = await runRandomOperations(rng, ops, { steps: 120, checkEvery: 10, check: expectRollupMatchesRuns });
+    expect(seen.sort()).toEqual(Object.keys(ops).sort());
   });
 
   it('finds the next latest run when the latest is deleted, and drops a unit whose last judged run goes', async () => {

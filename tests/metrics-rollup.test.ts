@@ -28,6 +28,7 @@ import { all, get, run, sqlBool, sqlNamed } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
 import { seededRandom } from '@/lib/seeded-random';
 import { createRunWriter, writeSyntheticRuns, type SyntheticRuns, type Tool } from './helpers/synthetic-runs';
+import { runRandomOperations } from './helpers/random-operations';
 
 /**
  * metrics_rollup is kept by triggers; these tests drive every kind of write the app makes (and
@@ -270,16 +271,8 @@ describe('metrics_rollup', () => {
   it('stays equal to the per-run queries through random inserts, transitions, reclassifications, deferred confidence, deletes and cascades', async () => {
     const rng = seededRandom(2024);
     const ops = makeOperations(rng);
-    const names = Object.keys(ops) as (keyof typeof ops)[];
-    const seen = new Set<string>();
-    for (let step = 0; step < 160; step++) {
-      const name = names[Math.floor(rng() * names.length)] as keyof typeof ops;
-      await ops[name]();
-      seen.add(name);
-      if (step % 8 === 7) await expectRollupMatchesRuns(`step ${step} (${name})`);
-    }
-    await expectRollupMatchesRuns('end');
-    expect([...seen].sort()).toEqual([...names].sort());
+    const seen = await runRandomOperations(rng, ops, { steps: 160, checkEvery: 8, check: expectRollupMatchesRuns });
+    expect(seen.sort()).toEqual(Object.keys(ops).sort());
   });
 
   it('moves a deferred self-assessment from unrated to its category in the same summary', async () => {
