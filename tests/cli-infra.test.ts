@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { computeMetrics } from '@/lib/cli/results/metrics';
-import { ResultsSchema, type CaseResult, type Results } from '@/lib/cli/results/schema';
+import { ResultsSchema, type Results } from '@/lib/cli/results/schema';
 import { EXAMPLE_SUITE, ROOT, runCli, tempFolder } from './helpers/cli';
+import { caseResultOf, resultsOf } from './helpers/cli-results';
 import { freePort } from './helpers/everything';
 
 // Each spawn starts tsx; the runs use the offline local provider or a provider on a closed port.
@@ -87,26 +87,10 @@ describe('mcp-eval run: infrastructure and key messages', () => {
 });
 
 describe('flaky across runs (--history)', () => {
-  const MODEL = 'local/lexical';
-  const caseOf = (i: number, verdict: 'TP' | 'FN'): CaseResult => ({
-    id: `c${i}`,
-    name: `c${i}`,
-    model: MODEL,
-    status: 'completed',
-    classification: verdict,
-    expected: 'todo/x',
-    selected: verdict === 'TP' ? 'todo/x' : null,
-    confidence: null,
-    argumentScore: null,
-    argumentMatching: 'strict',
-    failureReasons: [],
-    samples: { count: 1, agreement: 1 },
-    error: null,
-  });
   /** Ten units, the first `wrong` of them FN. */
   function write(name: string, startedAt: string, wrong: number): string {
-    const cases = Array.from({ length: 10 }, (_, i) => caseOf(i, i < wrong ? 'FN' : 'TP'));
-    const results: Results = { schemaVersion: 1, suite: 'demo tools', startedAt, finishedAt: startedAt, models: [MODEL], cases, metrics: computeMetrics(cases), gates: [], regression: null };
+    const cases = Array.from({ length: 10 }, (_, i) => caseResultOf(`c${i}`, i < wrong ? 'FN' : 'TP'));
+    const results = resultsOf(startedAt, cases, 'demo tools');
     fs.writeFileSync(path.join(dir, name), JSON.stringify(results));
     return name;
   }

@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { computeMetrics } from '../results/metrics';
 import type { CaseResult, Results } from '../results/schema';
+import { caseResultOf, RESULTS_MODEL, resultsOf } from '@/tests/helpers/cli-results';
 import { alternatingUnits, compareResults, evaluateRegression } from './regression';
 
 type Verdict = 'TP' | 'FN';
-const MODEL = 'local/lexical';
+const MODEL = RESULTS_MODEL;
+const caseOf = caseResultOf;
+const results = (startedAt: string, cases: CaseResult[]): Results => resultsOf(startedAt, cases);
 
-function caseOf(id: string, verdict: Verdict, model = MODEL, agreement: number | null = 1): CaseResult {
-  return {
-    id,
-    name: id,
-    model,
-    status: 'completed',
-    classification: verdict,
-    expected: 'todo/x',
-    selected: verdict === 'TP' ? 'todo/x' : null,
-    confidence: null,
-    argumentScore: null,
-    argumentMatching: 'strict',
-    failureReasons: [],
-    samples: { count: 1, agreement },
-    error: null,
-  };
-}
-
-function results(startedAt: string, cases: CaseResult[]): Results {
-  return { schemaVersion: 1, suite: 's', startedAt, finishedAt: startedAt, models: [MODEL], cases, metrics: computeMetrics(cases), gates: [], regression: null };
-}
-
-/** Ten units: verdicts[i] for unit c<i>. */
 const run = (startedAt: string, verdicts: (i: number) => Verdict) => results(startedAt, Array.from({ length: 10 }, (_, i) => caseOf(`c${i}`, verdicts(i))));
 
 describe('flaky across runs', () => {
