@@ -15,7 +15,7 @@ const DATABASE = path.resolve(process.env.E2E_DATA_DIR ?? '.e2e-data', 'mcp-eval
 const TAGS = ['smoke', 'regression', 'github', 'weather', 'slow path', 'nightly'];
 
 test.skip(!process.env.E2E_BENCH || Boolean(process.env.E2E_BENCH_RUNS), 'benchmark mode only: E2E_BENCH=1 (E2E_BENCH_RUNS is the 1M-run bench, e2e/bench-pages-1m.spec.ts)');
-test.setTimeout(180_000);
+test.setTimeout(600_000); // 20 pages x 4 visits, each up to a few seconds on a busy machine, after the seeding
 
 /** Tops the seeded suite up to `n` cases (copies of the seeded ones' expectations, with tags), as a large suite would look. */
 function insertCases(file: string, n: number): void {
