@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hangingEndpoint } from './helpers/hanging-endpoint';
 
-// Runs against the shared production server with the demo data (30 test cases). Other specs
+// Runs against the shared production server with the demo data (31 test cases). Other specs
 // launch batches too, so everything here is found by a unique batch name; nothing is deleted.
 
 type List<T> = { items: T[]; total: number };

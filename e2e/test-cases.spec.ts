@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// The demo data (servers rag, todo, valuerank and 30 test cases) is shared with the other specs:
+// The demo data (servers rag, todo, valuerank and 31 test cases) is shared with the other specs:
 // every case made here carries this run's tag and is deleted at the end; nothing else is touched.
 const TAG = `e2e-tc-${Date.now().toString(36)}`;
 const SHOTS = 'test-results/screenshots';
