@@ -5,7 +5,7 @@ import { isPostgres } from '@/db/dialect';
 /**
  * Metrics answers kept until the database changes (issue 19: /metrics usable within 1 s at 1M
  * runs). On SQLite every read runs on the request thread, so a page's 0.7 s summary (and the
- * flaky cases' 20-40 s at 1M runs) held every other request of the page, and of the next page
+ * flaky cases' 20-40 s at 1M runs, before their rollup) held every other request of the page, and of the next page
  * view, behind it; a page seen again with nothing changed now answers from here.
  *
  * The key is the filter's text plus the database's version: this connection's total_changes()
