@@ -47,6 +47,38 @@ describe('JUnit XML', () => {
     expect(xml).toMatch(/<testsuites name="demo" tests="7" failures="3" errors="1">/);
   });
 
+  it("says in a case's <system-out> when it was flaky, regressed or fixed, and stays valid (libxml2)", async () => {
+    const sampled = caseResult({ id: 'shaky', name: 'shaky', classification: 'FN', selected: 'todo/list_todos', failureReasons: ['wrong_tool'], samples: { count: 3, agreement: 2 / 3 } });
+    const alone: Results = { ...results, cases: [...cases, sampled], metrics: computeMetrics([...cases, sampled]) };
+    const xml = toJunit(alone);
+    expect(await junitXsdProblems(xml)).toEqual([]);
+    // After the failure, as the XSD's sequence wants; the passing cases stay self-closed.
+    expect(xml).toContain('type="wrong_tool">FN: expected todo/create_todo, selected todo/list_todos\n- wrong_tool</failure>\n      <system-out>flaky: its 3 samples disagreed (agreement 67%)</system-out>\n    </testcase>');
+    expect(xml.match(/<system-out>/g)).toHaveLength(1);
+
+    const compared: Results = {
+      ...alone,
+      regression: {
+        baseline: 'main.json',
+        units: 5,
+        metrics: {},
+        regressed: [{ caseId: 'wrong', model: 'local/lexical', baseline: 'TP', current: 'FN' }],
+        fixed: [{ caseId: 'ok', model: 'openai/gpt-4o-mini', baseline: 'FN', current: 'TP' }],
+        flaky: [{ caseId: 'shaky', model: 'local/lexical', reason: 'samples disagree (agreement - -> 0.67)' }],
+        unpaired: { baseline: 0, current: 0 },
+      },
+    };
+    const xml2 = toJunit(compared);
+    expect(await junitXsdProblems(xml2)).toEqual([]);
+    // The comparison's flaky list holds the samples' disagreement: said once, not twice.
+    expect(xml2.match(/<system-out>/g)).toHaveLength(3);
+    expect(xml2).toContain('<system-out>flaky: samples disagree (agreement - -&gt; 0.67); left out of the regression comparison</system-out>');
+    expect(xml2).toContain('<system-out>regressed against the baseline: TP then, FN now</system-out>');
+    // A passing case with a note opens its element for it, and only the model the flip belongs to gets it.
+    expect(xml2).toContain('<testcase name="right &lt;tool&gt; &amp; &quot;quotes&quot;" classname="openai/gpt-4o-mini" time="0">\n      <system-out>fixed against the baseline: FN then, TP now</system-out>');
+    expect(xml2).toContain('<testcase name="right &lt;tool&gt; &amp; &quot;quotes&quot;" classname="local/lexical" time="0"/>');
+  });
+
   it('the validator itself refuses what the XSD does not allow: placement, attributes, order, nesting, the root', async () => {
     expect(await junitXsdProblems('<testsuites><testcase name="x"/></testsuites>')).toEqual([expect.stringMatching(/Element 'testcase': This element is not expected\. Expected is \( testsuite \)/)]);
     expect(await junitXsdProblems('<testsuites><testsuite tests="1" colour="red"></testsuite></testsuites>')).toEqual([
