@@ -37,11 +37,24 @@ export const StaticToolSchema = z
   .strict();
 export type StaticTool = z.infer<typeof StaticToolSchema>;
 
+/**
+ * How deep a stored schema may nest (objects and arrays). SQLite's JSON functions (the static_tools CHECKs) refuse
+ * more than 1,000 levels with an error, not a constraint failure; real tool schemas stay far below this.
+ */
+export const MAX_SCHEMA_DEPTH = 100;
+
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (max === 0) return true;
+  return Object.values(value).some((v) => nestsDeeperThan(v, max - 1));
+}
+
 /** Why `schema` is not a usable tool schema (MCP: a JSON Schema object of type "object"), or null. */
 export function toolSchemaProblem(schema: unknown): string | null {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return 'must be a JSON Schema object';
   const record = schema as Record<string, unknown>;
   if (record.type !== 'object') return 'must have type "object"';
+  if (nestsDeeperThan(record, MAX_SCHEMA_DEPTH)) return `nests deeper than ${MAX_SCHEMA_DEPTH} levels`;
   const check = validateAgainstSchema(record, {});
   return check.valid === null ? `is not valid JSON Schema: ${check.schemaError}` : null;
 }

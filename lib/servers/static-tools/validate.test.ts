@@ -30,6 +30,17 @@ describe('static tool validation', () => {
     expect(issuesOf([{ name: 'x', description: '', inputSchema: OBJ, annotations: { readOnly: true } }])[0]).toMatch(/^0\.annotations\|tool 0 \("x"\): annotations /);
   });
 
+  it("refuses a schema nesting deeper than 100 levels (SQLite's JSON functions fail past 1,000: a 500 before)", () => {
+    const nested = (levels: number) => {
+      let v: unknown = { type: 'string' };
+      for (let i = 3; i < levels; i++) v = { a: v };
+      return { type: 'object', properties: { p: v } };
+    };
+    expect(issuesOf([{ name: 'x', description: '', inputSchema: nested(100) }])).toEqual([]);
+    expect(issuesOf([{ name: 'x', description: '', inputSchema: nested(101) }])).toEqual(['0.inputSchema|tool 0 ("x"): inputSchema nests deeper than 100 levels']);
+    expect(issuesOf([{ name: 'x', description: '', inputSchema: OBJ, outputSchema: nested(1002) }])).toEqual(['0.outputSchema|tool 0 ("x"): outputSchema nests deeper than 100 levels']);
+  });
+
   it('fields the harness does not model (MCP title, icons, _meta) are left out, not refused', () => {
     const { tools, issues } = checkStaticTools([{ name: 'x', title: 'X', _meta: { a: 1 }, description: '', inputSchema: OBJ }]);
     expect(issues).toEqual([]);
