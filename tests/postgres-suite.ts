@@ -85,6 +85,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/remote-limits-private-files.test.ts',
   'lib/eval/run/tool-cache.test.ts',
   'tests/tool-cache-slow-handshake.test.ts',
+  'tests/api-bad-input.test.ts',
 ];
 
 export const SQLITE_ONLY: { file: string; reason: string }[] = [

@@ -1,0 +1,191 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as apiKeysRoute from '@/app/api/api-keys/route';
+import * as serversRoute from '@/app/api/servers/route';
+import * as casesRoute from '@/app/api/test-cases/route';
+import { prepareDatabase } from '@/db/client';
+import { API_SECTIONS } from '@/lib/api-catalog';
+import { call } from './helpers/api';
+import {
+  BAD_BODIES,
+  BAD_PARAMS,
+  BODY_METHODS,
+  badQueries,
+  callRoute,
+  catalogQueryParams,
+  contractBreach,
+  discoverRoutes,
+  METHODS,
+  MISSING_UUID,
+  rowCounts,
+  type ApiRoute,
+  type BadBody,
+  type Method,
+  type Request_,
+} from './helpers/bad-input';
+import { baseBody, bodyBases, mutations, type Seeds } from './helpers/bad-input-bodies';
+import { createRunWriter } from './helpers/synthetic-runs';
+
+/**
+ * Bad input on every API route gets a clear 4xx with {error: {code, message}}, never a 500, a hang, a stack or a
+ * file path, and a refused request leaves the database as it was (row counts of the main tables). The routes are
+ * read from app/api (a new route is covered without editing this file); each gets the same fixed inputs: bad path
+ * parameters, bad query strings (the catalog's parameters with wrong values), bad bodies. Path parameters other
+ * than the one under test, and the ids of query and body inputs, name real rows (a static server and its tool, a
+ * test case, a finished batch and its run) so the inputs reach the validation behind the lookup.
+ */
+
+const TIMEOUT_MS = 5_000;
+const routes = await discoverRoutes();
+const seeds: Record<string, string> = {};
+const bases: Seeds = { server: '', scratchServer: '', testCase: '', scratchCase: '', batch: '' };
+
+beforeAll(async () => {
+  await prepareDatabase();
+  const server = await call<{ id: string }>(serversRoute.POST, 'POST', '/api/servers', {
+    body: {
+      name: 'bad-input-static',
+      transport: 'static',
+      tools: [
+        { name: 'echo', description: 'Echo the text back', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+        { name: 'repeat', description: 'Repeat the text back twice', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+      ],
+    },
+  });
+  expect(server.status).toBe(201);
+  const testCase = await call<{ id: string }>(casesRoute.POST, 'POST', '/api/test-cases', {
+    body: { name: 'bad input case', query: 'echo hello', serverIds: [server.body.id], expectedServer: 'bad-input-static', expectedTool: 'echo', expectedParameters: { text: 'hello' } },
+  });
+  expect(testCase.status).toBe(201);
+  // The finished batch and its run come from the run writer, on a server of its own.
+  const w = createRunWriter();
+  const tool = { server: 'bad-input-writer', name: 'echo' };
+  const batch = w.batch({ name: 'bad input batch' });
+  const run = w.run({ batchId: batch, modelSettingsId: w.modelSettings({ provider: 'local', model: 'tfidf' }), testCaseId: w.testCase({ name: 'bad input run case', expected: tool }), selected: tool });
+  await w.flush();
+  const scratchServer = await call<{ id: string }>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'bad-input-scratch', transport: 'static', tools: [] } });
+  const scratchCase = await call<{ id: string }>(casesRoute.POST, 'POST', '/api/test-cases', { body: { name: 'bad input scratch', query: 'q', serverIds: [server.body.id], expectedServer: 'bad-input-static', expectedTool: 'repeat' } });
+  expect([scratchServer.status, scratchCase.status]).toEqual([201, 201]);
+  Object.assign(bases, { server: server.body.id, scratchServer: scratchServer.body.id, testCase: testCase.body.id, scratchCase: scratchCase.body.id, batch });
+  const key = await call<{ id: string }>(apiKeysRoute.POST, 'POST', '/api/api-keys', { body: { name: 'bad-input' } });
+  expect(key.status).toBe(201);
+  Object.assign(seeds, { servers: server.body.id, 'test-cases': testCase.body.id, batches: batch, 'test-runs': run, 'api-keys': key.body.id, 'servers:edit': scratchServer.body.id, 'test-cases:edit': scratchCase.body.id });
+});
+
+/** A real value for each path parameter of the route where one exists (an unknown one otherwise). */
+function goodParams(r: ApiRoute, method: Method = 'GET'): Record<string, string | string[]> {
+  // PATCH and PUT take the scratch rows: an accepted edit (a JSON body sent as text/plain) must not rename the seeds.
+  const edits = method === 'PATCH' || method === 'PUT';
+  const out: Record<string, string | string[]> = {};
+  const segments = r.dir.split('/');
+  segments.forEach((s, i) => {
+    if (!s.startsWith('[')) return;
+    const name = s.slice(1, -1);
+    if (name.startsWith('...')) out[name.slice(3)] = ['no-such-endpoint'];
+    else if (name === 'name') out[name] = segments[i - 2] === 'tools' || segments[i - 1] === 'tools' ? 'echo' : 'original';
+    else out[name] = (edits ? seeds[`${segments[i - 1]}:edit`] : undefined) ?? seeds[segments[i - 1] as string] ?? MISSING_UUID;
+  });
+  return out;
+}
+
+/** The statuses the catalog documents for an upstream that is down (then the body still has its error). */
+function upstreamStatuses(r: ApiRoute): number[] {
+  const documented = API_SECTIONS.flatMap((s) => s.endpoints).filter((e) => e.path === r.path).some((e) => /\b50[234]\b/.test(e.summary));
+  return documented ? [502, 503, 504] : [];
+}
+
+function concretePath(r: ApiRoute, params: Record<string, string | string[]>): string {
+  return r.path.replace(/\{(\.\.\.)?(\w+)\}/g, (_m, _dots, name: string) => {
+    const v = params[name];
+    return Array.isArray(v) ? v.map(encodeURIComponent).join('/') : encodeURIComponent(v ?? '');
+  });
+}
+
+const JSON_EMPTY: BadBody = { label: '{}', body: '{}', contentType: 'application/json' };
+
+/** Every request the route's method is sent, with a label saying which input it is. */
+function requestsFor(r: ApiRoute, method: Method): { label: string; request: Request_ }[] {
+  const good = goodParams(r, method);
+  const out: { label: string; request: Request_ }[] = [];
+  const bodyFor = (m: Method) => (m === 'POST' || m === 'PUT' || m === 'PATCH' ? JSON_EMPTY : undefined);
+  for (const p of r.params) {
+    const name = p.replace(/^\.\.\./, '');
+    for (const bad of BAD_PARAMS) {
+      const params = { ...good, [name]: p.startsWith('...') ? ['no-such-endpoint', bad.value] : bad.value };
+      out.push({ label: `path {${name}} = ${bad.label}`, request: { method, path: concretePath(r, params), params, body: bodyFor(method) } });
+    }
+  }
+  // A DELETE with real ids would delete them: its query and body inputs go to parameterless routes only.
+  const mayUseGood = method !== 'DELETE' || r.params.length === 0;
+  if (mayUseGood) {
+    const path = concretePath(r, good);
+    for (const q of badQueries(catalogQueryParams(r.path, method))) {
+      out.push({ label: `query ${q.label}`, request: { method, path, params: good, query: q.query, body: bodyFor(method) } });
+    }
+    if (BODY_METHODS.includes(method)) {
+      for (const body of BAD_BODIES) out.push({ label: `body ${body.label}`, request: { method, path, params: good, body } });
+    }
+  }
+  return out;
+}
+
+describe('bad input on every API route: a 4xx with {error: {code, message}}, nothing written', () => {
+  it('finds the route files and their methods', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(53);
+    expect(routes.every((r) => Object.keys(r.handlers).length > 0)).toBe(true);
+  });
+
+  const cases = routes.flatMap((r) => METHODS.filter((m) => r.handlers[m]).map((m) => ({ r, m })));
+  it.each(cases.map(({ r, m }) => [`${m} ${r.path}`, r, m] as const))('%s', async (_name, r, method) => {
+    const breaches = await send(r, method, requestsFor(r, method));
+    expect(breaches, breaches.join('\n')).toEqual([]);
+  });
+});
+
+/** Routes whose POST reads no body (so they have no near-valid one). */
+const NO_BODY = new Set(['POST /api/auth/logout', 'POST /api/batches/{id}/cancel', 'POST /api/experiments/{id}/cancel', 'POST /api/servers/{id}/check']);
+
+describe('near-valid bodies with one field wrong: still a 4xx, never a 500', () => {
+  it('has a near-valid body for every route that reads one', () => {
+    const covered = new Set(bodyBases(bases).map((b) => `${b.method} ${b.path}`));
+    const missing = routes.flatMap((r) => (['POST', 'PUT', 'PATCH'] as const).filter((m) => r.handlers[m] && r.params.every((p) => !p.startsWith('...'))).map((m) => `${m} ${r.path}`));
+    // PUT is PATCH's twin where both exist (one handler).
+    expect(missing.filter((k) => !covered.has(k) && !NO_BODY.has(k) && !covered.has(k.replace(/^PUT /, 'PATCH ')))).toEqual([]);
+  });
+
+  it.each(bodyBases(bases).map((b, i) => [`${b.method} ${b.path} (${b.label})`, i] as const))('%s', async (_name, i) => {
+    const base = bodyBases(bases)[i];
+    if (!base) throw new Error('no base');
+    const r = routes.find((x) => x.path === base.path);
+    if (!r) throw new Error(`no route file for ${base.path}`);
+    const params = { ...goodParams(r, base.method), ...base.params };
+    const path = concretePath(r, params);
+    const first = await callRoute(r.handlers[base.method] as NonNullable<ApiRoute['handlers'][Method]>, { method: base.method, path, params, body: baseBody(base) }, TIMEOUT_MS);
+    const status = 'status' in first ? first.status : 0;
+    const expected = base.refused ? status >= 400 && status < 500 : base.baseStatus ? status === base.baseStatus : status >= 200 && status < 300;
+    expect(expected, `${base.method} ${base.path} (${base.label}) base: ${JSON.stringify(first).slice(0, 300)}`).toBe(true);
+    const requests = mutations(base).map((body) => ({ label: `body ${body.label}`, request: { method: base.method, path, params, body } }));
+    const breaches = await send(r, base.method, requests, base.refused);
+    expect(breaches, breaches.join('\n')).toEqual([]);
+  });
+});
+
+/** Sends each request, returning every breach of the contract, each naming route and input. */
+async function send(r: ApiRoute, method: Method, requests: { label: string; request: Request_ }[], mustRefuse = false): Promise<string[]> {
+  const handler = r.handlers[method];
+  if (!handler) throw new Error('no handler');
+  const allowed = upstreamStatuses(r);
+  const breaches: string[] = [];
+  let counts = await rowCounts();
+  for (const { label, request } of requests) {
+    const outcome = await callRoute(handler, request, TIMEOUT_MS);
+    const where = `${method} ${r.path} with ${label}`;
+    const breach = contractBreach(outcome, allowed);
+    if (breach) breaches.push(`${where}: ${breach}`);
+    if (mustRefuse && 'status' in outcome && outcome.status < 400) breaches.push(`${where}: accepted (${outcome.status}) a body that must be refused`);
+    if (({} as Record<string, unknown>).polluted !== undefined) breaches.push(`${where}: polluted Object.prototype`);
+    const after = await rowCounts();
+    if ('status' in outcome && outcome.status >= 400 && after !== counts) breaches.push(`${where}: refused (${outcome.status}) but rows changed: ${counts} -> ${after}`);
+    counts = after;
+  }
+  return breaches;
+}
