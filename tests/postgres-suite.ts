@@ -109,6 +109,7 @@ export const SQLITE_ONLY: { file: string; reason: string }[] = [
   { file: 'tests/metrics-compare-rollup-migration.test.ts', reason: 'builds a SQLite file at migration 0017 and checks the backfill and triggers of SQLite migration 0018 against the per-run compare reads' },
   { file: 'tests/metrics-resolved-runs.test.ts', reason: "the resolved run set is SQLite's temp table; on Postgres every scope passes through (the summary tests cover it there)" },
   { file: 'tests/queue-pg-boss.test.ts', reason: 'Postgres by nature: starts its own cluster (or takes the provided one) and a second process on it in the default project already' },
+  { file: 'lib/eval/run/batch-pipeline.test.ts', reason: "the in-process runner's pipelining (SQLite's queue): a worker sends its next run before the answered one is stored; Postgres batches go through pg-boss workers (tests/queue-*.test.ts)" },
   { file: 'lib/eval/run/batch.test.ts', reason: "the in-process runner (SQLite's queue): its job events, its concurrency bound and its cancel; Postgres batches go through pg-boss (tests/queue-*.test.ts, tests/eval-engine.test.ts)" },
   { file: 'tests/deferred-assessment.test.ts', reason: "the in-process runner's deferred self-assessment and SQLite file checks; pg-boss workers end a run with its assessment (tests/run-engine-queries.test.ts covers the assessment writes on both)" },
   { file: 'tests/shutdown.test.ts', reason: "SIGTERM marks this process's in-process batch interrupted; on Postgres a stopping process leaves its queued runs to the reaper (tests/queue-*.test.ts)" },

@@ -59,20 +59,41 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
   await setBatchStatus(batchId, 'running');
   // Self-assessments (samples = 1) run after their run's verdict, in a pool of their own as
   // wide as the batch: `concurrency` bounds the runs in flight, and each may have its
-  // follow-up turn in flight too (at most 2 x concurrency model calls). The batch ends when
-  // every assessment is in or has failed.
+  // follow-up turn in flight too (at most 2 x concurrency model calls). An assessment gives its
+  // place up once the model has answered, not after its write: holding it through the write made
+  // the assessments fall behind the pipelined runs and wait at the end. The batch ends when
+  // every assessment is written or has failed.
   const assessments = createTaskPool(concurrency, (err) => log.error('self-assessment crashed', { batchId, error: err instanceof Error ? err.message : String(err) }));
   const ctx: RunContext = { ...contextFor(keys, signal, (await getBatch(batchId))?.toolOverrides ?? []), defer: (assess) => assessments.add(assess) };
   const settingsFor = settingsCache();
+  // Pipelined: once a run's answers are in, its worker claims and sends the next run in the same
+  // turn, and the answered run's judge, writes and assessment dispatch follow a turn of the event
+  // loop later (yieldToEventLoop: one per turn, with I/O polled in between). Answers arrive in
+  // clusters (the workers started together); finishing each before the next send made the last
+  // of a cluster wait for all the others' writes. Still one selection in flight per worker; each
+  // worker has at most one run finishing, awaited before it claims again and before it stops.
   const worker = async () => {
-    while (!signal.aborted) {
-      const run = await claimNextRun(batchId);
-      if (!run) return;
-      const outcome = await executeRun({ ...run, settings: await settingsFor(run.modelSettingsId) }, ctx, signal);
-      emit(runEvent(run.id, run.testCaseId, outcome));
-      // A run with no network wait (the local provider, cached tools) settles in microtasks
-      // only: without a macrotask turn here the batch ran to the end before any request.
-      await yieldToEventLoop();
+    let previous: Promise<void> = Promise.resolve();
+    try {
+      while (!signal.aborted) {
+        const run = await claimNextRun(batchId);
+        if (!run) return;
+        let handOff!: () => void;
+        const answered = new Promise<boolean>((resolve) => (handOff = () => resolve(true)));
+        const finished = executeRun({ ...run, settings: await settingsFor(run.modelSettingsId) }, ctx, signal, () => {
+          handOff();
+          return yieldToEventLoop();
+        }).then((outcome) => emit(runEvent(run.id, run.testCaseId, outcome)));
+        const pipelined = await Promise.race([answered, finished.then(() => false)]);
+        await previous;
+        previous = finished;
+        // A run with no network wait (the local provider, cached tools) settles in microtasks
+        // only: without a macrotask turn here the batch ran to the end before any request.
+        if (!pipelined) await yieldToEventLoop();
+      }
+    } finally {
+      // Stopped, out of runs or crashed: the run still finishing is stored before the batch ends.
+      await previous;
     }
   };
   try {

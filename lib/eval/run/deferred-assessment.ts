@@ -58,15 +58,22 @@ export function assessmentWrite(p: PendingAssessment, result: AssessmentResult):
  * The deferred path: the follow-up turn after the verdict is stored, then its write in a
  * second short transaction (shared with the assessments that return in the same tick). Never throws; a failed or cancelled assessment leaves the
  * verdict as it is and the confidence unrated, the reason in llm_response_raw.assessmentError.
+ * `modelCallDone` is told when the model has answered (or failed), before the write: a pool that
+ * bounds the model calls in flight (the batch's) gives the next assessment its place then.
+ * `verdict`, when the turn was asked for before the verdict was stored: the write waits for it,
+ * and is left out when it answers false (the run's verdict could not be written).
  */
-export async function assessAndRecord(p: PendingAssessment, jobSignal: AbortSignal): Promise<void> {
+export async function assessAndRecord(p: PendingAssessment, jobSignal: AbortSignal, modelCallDone?: () => void, verdict?: Promise<boolean>): Promise<void> {
   const scope = runSignal(jobSignal);
   let write: AssessmentWrite;
   try {
-    write = assessmentWrite(p, await askAssessment(p, scope.signal));
+    const result = await askAssessment(p, scope.signal);
+    modelCallDone?.();
+    write = assessmentWrite(p, result);
   } finally {
     scope.release();
   }
+  if (verdict && !(await verdict)) return;
   try {
     if (!(await recordAssessmentSoon(p.runId, write))) log.info('self-assessment of a run that is gone', { runId: p.runId });
   } catch (err) {

@@ -20,7 +20,8 @@ import { applyToolOverrides, renamedTool, type ToolOverride } from './tool-overr
 /**
  * `overrides`: the batch's experiment changes, applied to the listing before the snapshot (none for a plain batch).
  * `defer`: where a samples = 1 run hands its self-assessment once the verdict is stored (the
- * batch's assessment pool); without it the run asks for the assessment before its verdict.
+ * batch's assessment pool, which may pass a callback told when the model call is over); without
+ * it the run asks for the assessment before its verdict.
  */
 export type RunContext = {
   keys: ApiKeys;
@@ -28,7 +29,7 @@ export type RunContext = {
   breakers: CircuitBreakers;
   clients: ClientCache;
   overrides?: readonly ToolOverride[];
-  defer?: (assess: () => Promise<void>) => void;
+  defer?: (assess: (modelCallDone?: () => void) => Promise<void>) => void;
 };
 export type RunOutcome = { status: 'completed' | 'failed' | 'cancelled'; classification: string | null; errorMessage: string | null };
 /** A claimed run as the worker already holds it (no need to read the row back). */
@@ -75,19 +76,27 @@ export async function snapshotTools(serverIds: string[], cache: ToolCache, overr
  * One test run: snapshot the tools, show exactly those to the model (samples times), judge
  * the answer and store the verdict. Never throws: a failure becomes the run's error. The run
  * has its own abort signal, aborted with the job's (see run-signal).
+ * `onAnswered` (a batch worker's hand-off): awaited once a model's answers are in, before the
+ * judge and the writes, so the worker can send its next run first. Not for the local router,
+ * whose answer needs no network wait: its runs go on at once, as without it.
  */
-export async function executeRun(run: RunToExecute, ctx: RunContext, jobSignal: AbortSignal): Promise<RunOutcome> {
+export async function executeRun(run: RunToExecute, ctx: RunContext, jobSignal: AbortSignal, onAnswered?: () => Promise<void>): Promise<RunOutcome> {
   const scope = runSignal(jobSignal);
   try {
-    return await evaluate(run, ctx, scope.signal, jobSignal);
+    return await evaluate(run, ctx, scope.signal, jobSignal, onAnswered);
   } finally {
     scope.release();
   }
 }
 
-async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal, jobSignal: AbortSignal): Promise<RunOutcome> {
+async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal, jobSignal: AbortSignal, onAnswered?: () => Promise<void>): Promise<RunOutcome> {
   const runId = run.id;
   const started = performance.now();
+  // Time spent handing off is not the run's: executionTimeMs leaves it out.
+  let handedOffMs = 0;
+  // Set when the assessment went out with the hand-off: told whether the verdict was written.
+  let verdictWritten = null as ((written: boolean) => void) | null;
+  const elapsed = () => Math.round(performance.now() - started - handedOffMs);
   const apiKey = run.settings ? keyFor(run.settings.provider, ctx.keys) : undefined;
   let tokens = { inputTokens: 0, outputTokens: 0 };
   let snapshot: NewToolDefinition[] = [];
@@ -132,6 +141,19 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
       (run.samples === 1 || deterministic) && samples[0]
         ? { runId, provider, request: { model, apiKey, query: testCase.query, ...context, tools: exposed, clients: ctx.clients }, selection: samples[0].selection, breakers: ctx.breakers, breakerKey, judgeInput, source: confidenceSourceOf(model.provider, run.samples) }
         : null;
+    if (onAnswered && !deterministic) {
+      // Handed off: the deferred assessment goes out now, with the worker's next run, as it did
+      // when the verdict was stored at once (sent after the verdict, it came back after the
+      // worker's next answer and the batch's assessments fell behind); it is written once the
+      // verdict's write is over, and not at all when the verdict could not be written.
+      if (pending && ctx.defer) {
+        const verdict = new Promise<boolean>((resolve) => (verdictWritten = resolve));
+        ctx.defer((modelCallDone) => assessAndRecord(pending, jobSignal, modelCallDone, verdict));
+      }
+      const handOff = performance.now();
+      await onAnswered();
+      handedOffMs = performance.now() - handOff;
+    }
     // Without a place to defer it (a single run), the assessment is asked for now, as before.
     const inline = pending && (!ctx.defer || deterministic) ? await askAssessment(pending, signal) : null;
     if (inline?.error && signal.aborted) throw signal.reason;
@@ -158,20 +180,22 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
         confidenceCategory: verdict.category,
         confidenceSource: verdict.confidence === null ? null : confidenceSourceOf(model.provider, run.samples),
         classification: verdict.classification,
-        executionTimeMs: Math.round(performance.now() - started),
+        executionTimeMs: elapsed(),
         inputTokens: tokens.inputTokens,
         outputTokens: tokens.outputTokens,
         failureReasons: verdict.failureReasons,
       },
       verdict.evaluation,
     );
-    if (pending && !inline && ctx.defer) ctx.defer(() => assessAndRecord(pending, jobSignal));
+    if (verdictWritten) verdictWritten(true);
+    else if (pending && !inline && ctx.defer) ctx.defer((modelCallDone) => assessAndRecord(pending, jobSignal, modelCallDone));
     return { status: 'completed', classification: verdict.classification, errorMessage: null };
   } catch (err) {
+    verdictWritten?.(false);
     const status = signal.aborted ? 'cancelled' : 'failed';
     const message = signal.aborted ? 'cancelled before this run finished' : describeRunError(err, apiKey);
     try {
-      await failRun(runId, status, message, { executionTimeMs: Math.round(performance.now() - started), ...tokens }, snapshot);
+      await failRun(runId, status, message, { executionTimeMs: elapsed(), ...tokens }, snapshot);
     } catch (writeErr) {
       // The verdict cannot be written (e.g. the run was deleted meanwhile): the batch goes on.
       log.warn('could not record a failed run', { runId, error: writeErr instanceof Error ? writeErr.message : String(writeErr) });

@@ -44,6 +44,37 @@ describe('createTaskPool', () => {
     expect(errors.map((e) => (e as Error).message)).toEqual(['boom']);
   });
 
+  it("a task that releases its place lets the next one start while it finishes, and drain still waits for it", async () => {
+    const pool = createTaskPool(1, () => undefined);
+    const order: string[] = [];
+    let finishFirst!: () => void;
+    pool.add(async (release) => {
+      order.push('first: model call');
+      release();
+      release(); // a second call changes nothing
+      await new Promise<void>((r) => (finishFirst = r));
+      order.push('first: written');
+    });
+    pool.add(async () => {
+      order.push('second');
+      await tick(1);
+    });
+    pool.add(async () => {
+      order.push('third');
+    });
+    await tick(5);
+    // The second held the only place until it settled; the third waited for it, not for the first.
+    expect(order).toEqual(['first: model call', 'second', 'third']);
+    expect(pool.active).toBe(0);
+    let drained = false;
+    const draining = pool.drain().then(() => (drained = true));
+    await tick(5);
+    expect(drained).toBe(false);
+    finishFirst();
+    await draining;
+    expect(order.at(-1)).toBe('first: written');
+  });
+
   it('drain of an idle pool settles at once; a bad limit is refused', async () => {
     await expect(createTaskPool(2, () => undefined).drain()).resolves.toBeUndefined();
     expect(() => createTaskPool(0, () => undefined)).toThrow(RangeError);
