@@ -22,7 +22,7 @@ import {
   type Method,
   type Request_,
 } from './helpers/bad-input';
-import { baseBody, bodyBases, mutations, type Seeds } from './helpers/bad-input-bodies';
+import { baseBody, bodyBases, mutations, RAW_BODIES, type Seeds } from './helpers/bad-input-bodies';
 import { createRunWriter } from './helpers/synthetic-runs';
 
 /**
@@ -165,6 +165,17 @@ describe('near-valid bodies with one field wrong: still a 4xx, never a 500', () 
     expect(expected, `${base.method} ${base.path} (${base.label}) base: ${JSON.stringify(first).slice(0, 300)}`).toBe(true);
     const requests = mutations(base).map((body) => ({ label: `body ${body.label}`, request: { method: base.method, path, params, body } }));
     const breaches = await send(r, base.method, requests, base.refused);
+    expect(breaches, breaches.join('\n')).toEqual([]);
+  });
+});
+
+describe('streamed and file bodies (NDJSON, CSV, JSONL) that break their format: a 4xx or a per-row report', () => {
+  it.each(RAW_BODIES.map((b, i) => [`${b.method} ${b.path}`, i] as const))('%s', async (_name, i) => {
+    const raw = RAW_BODIES[i];
+    if (!raw) throw new Error('no raw bodies');
+    const r = routes.find((x) => x.path === raw.path);
+    if (!r) throw new Error(`no route file for ${raw.path}`);
+    const breaches = await send(r, raw.method, raw.bodies.map((body) => ({ label: `body ${body.label}`, request: { method: raw.method, path: r.path, params: {}, body } })));
     expect(breaches, breaches.join('\n')).toEqual([]);
   });
 });

@@ -66,10 +66,12 @@ export function bodyBases(s: Seeds): BodyBase[] {
     { method: 'POST', path: '/api/quality/lint', label: 'tools', body: { toolList: similarity.toolList } },
     { method: 'POST', path: '/api/servers', label: 'static', body: { name: 'st', transport: 'static', tools: [TOOL] } },
     { method: 'POST', path: '/api/servers', label: 'live', body: { name: 'live', transport: 'streamable-http', url: 'http://127.0.0.1:9/live', headers: { 'X-Trace': 't' }, auth: { type: 'bearer', token: 'x' } } },
+    { method: 'POST', path: '/api/servers', label: 'stdio', body: { name: 'cmd', transport: 'stdio', command: '/nonexistent/bin/mcp-server', args: ['--port', '1'], env: { LEVEL: 'debug' } } },
     { method: 'PATCH', path: '/api/servers/{id}', label: 'static', params: { id: s.scratchServer }, body: { tools: [TOOL] } },
     { method: 'POST', path: '/api/servers/{id}/snapshot', label: 'snap', body: { name: 'snap' } },
     { method: 'POST', path: '/api/servers/{id}/tools/{name}/call', label: 'call', body: { arguments: { text: 'hi' }, timeoutMs: 1000 }, baseStatus: 422 },
     { method: 'POST', path: '/api/servers/import', label: 'mcp.json', body: { mcpServers: { imp: { url: 'http://127.0.0.1:9/imp', headers: { 'X-Trace': 't' } } } } },
+    { method: 'POST', path: '/api/servers/import', label: 'stdio', body: { mcpServers: { imp3: { command: '/nonexistent/bin/mcp-server', args: ['-v'], env: { LEVEL: 'debug' } } } } },
     { method: 'POST', path: '/api/servers/import', label: 'vscode', body: { servers: { imp2: { type: 'http', url: 'http://127.0.0.1:9/imp2' } } } },
     { method: 'PUT', path: '/api/settings', label: 'model', body: { embeddingModel: 'auto' } },
     { method: 'POST', path: '/api/similarity/analyze', label: 'tools', body: similarity, keep: simKeep },
@@ -161,3 +163,57 @@ export function mutations(base: BodyBase): BadBody[] {
 export function baseBody(base: BodyBase): BadBody {
   return { label: `${base.label} (base)`, body: JSON.stringify(base.body), contentType: base.contentType ?? 'application/json' };
 }
+
+const DEEP_JSON = `${'{"a":'.repeat(1200)}1${'}'.repeat(1200)}`;
+const TOOL_LINE = JSON.stringify({ server: 's', ...TOOL });
+
+/** Bodies that are not JSON documents: the NDJSON similarity stream and the test-case files (CSV, JSONL). */
+export const RAW_BODIES: { method: Method; path: string; bodies: BadBody[] }[] = [
+  {
+    method: 'POST',
+    path: '/api/similarity/analyze',
+    bodies: [
+      ['options only', '{}\n'],
+      ['options not an object', `[]\n${TOOL_LINE}\n`],
+      ['options with a wrong type', `{"similarityThreshold":"high"}\n${TOOL_LINE}\n${TOOL_LINE.replace('lookup_word', 'find_word')}\n`],
+      ['options with an unknown key', `{"bogus":1}\n${TOOL_LINE}\n`],
+      ['options naming a source', `{"toolList":[]}\n${TOOL_LINE}\n`],
+      ['a tool line that is null', `{"method":"description_overlap"}\nnull\n${TOOL_LINE}\n`],
+      ['a tool line that is a number', `{"method":"description_overlap"}\n42\n${TOOL_LINE}\n`],
+      ['a tool line 1,200 deep', `{"method":"description_overlap"}\n${DEEP_JSON}\n${TOOL_LINE}\n`],
+      ['a tool with a 1,200-deep schema', `{"method":"description_overlap"}\n${TOOL_LINE.replace('{"type":"object"', `{"type":"object","x":${DEEP_JSON}`)}\n${TOOL_LINE.replace('lookup_word', 'find_word')}\n`],
+      ['a NUL in a line', `{"method":"description_overlap"}\n${TOOL_LINE.replace('dictionary', 'dict\\u0000ionary')}\n${TOOL_LINE.replace('lookup_word', 'find_word')}\n`],
+      ['the same tool twice', `{"method":"description_overlap"}\n${TOOL_LINE}\n${TOOL_LINE}\n`],
+      ['blank lines only', '\n\n\n'],
+      ['a cut-off last line', `{"method":"description_overlap"}\n${TOOL_LINE}\n{"server":"s","na`],
+      ['CRLF lines', `{"method":"description_overlap"}\r\n${TOOL_LINE}\r\n${TOOL_LINE.replace('lookup_word', 'find_word')}\r\n`],
+    ].map(([label, body]) => ({ label: `ndjson ${label}`, body, contentType: 'application/x-ndjson' })),
+  },
+  {
+    method: 'POST',
+    path: '/api/test-cases/import',
+    bodies: [
+      ...[
+        ['header only', 'name,query,servers\n'],
+        ['unknown columns', 'a,b,c\n1,2,3\n'],
+        ['unterminated quote', 'name,query\n"open,q\n'],
+        ['ragged rows', 'name,query,servers\nn1\nn2,q,bad-input-static,extra,extra\n'],
+        ['formula cells', 'name,query,servers\n=cmd|"/c calc"!A1,+1,@SUM(1)\n'],
+        ['NUL cells', 'name,query,servers\nn\u0000,q\u0000,bad-input-static\n'],
+        ['JSON cells of the wrong type', 'name,query,servers,expectedServer,expectedTool,expectedParameters,tags\nn,q,bad-input-static,bad-input-static,echo,"[1,2]","{""a"":1}"\n'],
+        ['a 1,200-deep JSON cell', `name,query,servers,expectedServer,expectedTool,expectedParameters\nn,q,bad-input-static,bad-input-static,echo,"${DEEP_JSON.replace(/"/g, '""')}"\n`],
+        ['sequence cells that do not parse', 'name,query,servers,mode,expectedCalls,maxSteps\nn,q,bad-input-static,sequence,[{,abc\n'],
+        ['a 10,000-column row', `name,query\n${'x,'.repeat(10_000)}\n`],
+        ['BOM and CR line ends', '\uFEFFname,query,servers\r\nn,q,bad-input-static\r\n'],
+      ].map(([label, body]) => ({ label: `csv ${label}`, body, contentType: 'text/csv' })),
+      ...[
+        ['a line that is not JSON', '{"name":"a","query":"q","serverIds":[]}\nnot json\n'],
+        ['a line that is an array', '[1,2]\n'],
+        ['a line 1,200 deep', `${DEEP_JSON}\n`],
+        ['wrong types', '{"name":1,"query":[],"servers":{"a":1},"tags":"t"}\n'],
+      ].map(([label, body]) => ({ label: `jsonl ${label}`, body, contentType: 'application/x-ndjson' })),
+      { label: 'json an object, not an array', body: '{"name":"a"}', contentType: 'application/json' },
+      { label: 'json 1,200 deep', body: DEEP_JSON, contentType: 'application/json' },
+    ],
+  },
+];

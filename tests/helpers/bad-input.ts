@@ -115,6 +115,11 @@ export function badQueries(named: string[]): { label: string; query: string }[] 
     { label: `${p} empty`, query: `${p}=` },
     { label: `${p} repeated`, query: `${p}=a&${p}=b` },
     { label: `${p}=SQL-ish`, query: `${p}=${enc("' or 1=1 --")}` },
+    { label: `${p}=NUL`, query: `${p}=%00` },
+    { label: `${p}=1e309`, query: `${p}=1e309` },
+    { label: `${p}=-1`, query: `${p}=-1` },
+    { label: `${p}=10,000 characters`, query: `${p}=${'v'.repeat(10_000)}` },
+    { label: `${p}=a date that is not one`, query: `${p}=2025-13-45T25:61:00Z` },
   ]);
   return [...base, ...perParam];
 }
