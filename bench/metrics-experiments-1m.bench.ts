@@ -37,7 +37,9 @@ export async function runBenchmark(): Promise<void> {
           excludedCpuMs: ms(c.excluded.cpuMs),
           includedMs: ms(c.included.wallMs),
           runsIncluded: `${c.includedRuns} (${c.plainRuns} without)`,
+          leftOutCpuMs: c.leftOut.cpuMs.toFixed(2),
           excludedSame: c.excludedSame ? 'yes' : 'NO',
+          leftOutExact: c.leftOutExact ? 'yes' : 'NO',
         })),
       );
     }

@@ -14,12 +14,25 @@ import { selectExperimentBatchIds } from '@/db/queries/metrics-experiment-batche
 import { all, run } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
 import type { MetricsFilters } from '@/lib/metrics/filters';
-import { getMetricsSummary } from '@/lib/metrics/summary';
+import { countExperimentRunsLeftOut, excludeExperimentBatches } from '@/lib/metrics/experiment-scope';
+import { getMetricsSummary, toScope } from '@/lib/metrics/summary';
 import { lookUpMetricsFilterCases } from './metrics-filter-cases';
 import { REPEATS } from './warm-median';
 
 export type Timing = { wallMs: number; cpuMs: number };
-export type ExperimentCaseResult = { label: string; plain: Timing; excluded: Timing; included: Timing; excludedSame: boolean; includedRuns: number; plainRuns: number };
+export type ExperimentCaseResult = {
+  label: string;
+  plain: Timing;
+  excluded: Timing;
+  included: Timing;
+  /** The count of what the exclusion left out (summary.experimentsLeftOut) alone: part of `excluded`. */
+  leftOut: Timing;
+  excludedSame: boolean;
+  /** experimentsLeftOut.runs is what includeExperiments=true adds to counts.total. */
+  leftOutExact: boolean;
+  includedRuns: number;
+  plainRuns: number;
+};
 export type ExperimentChildResult = { lookup: Timing; cases: ExperimentCaseResult[] };
 
 class Rollback extends Error {}
@@ -86,12 +99,19 @@ async function main(): Promise<void> {
         const included = await time(() => getMetricsSummary(withThem));
         const before = plain.get(label);
         if (!before) continue;
+        const scope = await excludeExperimentBatches(filters, toScope(filters));
+        const leftOut = await time(() => countExperimentRunsLeftOut(scope));
+        // The figures apart from what they say was left out (0 before the experiment) are the plain ones.
+        const { experimentsLeftOut, ...excludedFigures } = excluded.value;
+        const { experimentsLeftOut: _none, ...plainFigures } = before.figures;
         results.push({
           label,
           plain: before.timing,
           excluded: excluded.timing,
           included: included.timing,
-          excludedSame: rounded(excluded.value) === rounded(before.figures),
+          leftOut: leftOut.timing,
+          excludedSame: rounded(excludedFigures) === rounded(plainFigures),
+          leftOutExact: experimentsLeftOut.runs === included.value.counts.total - excluded.value.counts.total && experimentsLeftOut.runs === leftOut.value.runs,
           includedRuns: included.value.runs.total,
           plainRuns: before.figures.runs.total,
         });

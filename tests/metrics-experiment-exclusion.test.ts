@@ -49,6 +49,7 @@ let experimentRuns = 0;
 let before: Record<string, unknown> = {};
 let beforeConfusions: unknown;
 let beforeTrend: unknown;
+let beforeLeftOut: MetricsSummary['experimentsLeftOut'] | undefined;
 
 function filterCases(): [string, MetricsFilters][] {
   const [server] = data.serverNames;
@@ -68,9 +69,13 @@ function filterCases(): [string, MetricsFilters][] {
   ];
 }
 
+/** Every filter case's summary, without experimentsLeftOut (what it left out: its own test below). */
 async function summaries(extra: MetricsFilters = {}): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const [label, filters] of filterCases()) out[label] = roundNumbers(await getMetricsSummary({ ...filters, ...extra }));
+  for (const [label, filters] of filterCases()) {
+    const { experimentsLeftOut: _leftOut, ...figures } = await getMetricsSummary({ ...filters, ...extra });
+    out[label] = roundNumbers(figures);
+  }
   return out;
 }
 
@@ -83,6 +88,7 @@ beforeAll(async () => {
   }
   await loose.flush();
   before = await summaries();
+  beforeLeftOut = (await getMetricsSummary({})).experimentsLeftOut;
   beforeConfusions = await listConfusions({});
   beforeTrend = await getBatchTrend({});
   // The experiment: its two variants' batches ran on the same test cases, models and days as the rest.
@@ -123,6 +129,30 @@ describe('experiment variants out of the unfiltered metrics', () => {
   it('leaves every summary as it was before the experiment ran, on every path', async () => {
     // Not vacuous: the experiment's runs fall on every filter case's days, models and test cases (or tools).
     expect(await summaries()).toEqual(before);
+  });
+
+  it('says how many evaluated runs of how many experiment batches it left out, 0 when it counts them', async () => {
+    // Before the experiment existed there was nothing to leave out.
+    expect(beforeLeftOut).toEqual({ batches: 0, runs: 0 });
+    const leftOut: Record<string, unknown> = {};
+    for (const [label, filters] of [...filterCases(), ['another model', { provider: data.models[1]?.provider, model: data.models[1]?.model }] as const]) {
+      const without = await getMetricsSummary(filters);
+      const withThem = await getMetricsSummary({ ...filters, includeExperiments: true });
+      // What including them adds, on every path (rollup, histograms, per-run, tool filters).
+      expect(without.experimentsLeftOut.runs, label).toBe(withThem.counts.total - without.counts.total);
+      expect(withThem.experimentsLeftOut, label).toEqual({ batches: 0, runs: 0 });
+      leftOut[label] = without.experimentsLeftOut;
+    }
+    // 20 evaluated runs per variant batch (the failed ones are not evaluated); the other model ran no variant.
+    expect(leftOut['all runs']).toEqual({ batches: 2, runs: experimentRuns - 8 });
+    expect(leftOut['the experiment\'s tool']).toEqual({ batches: 2, runs: 8 });
+    expect(leftOut['one test case']).toEqual({ batches: 2, runs: 8 });
+    expect(leftOut['another model']).toEqual({ batches: 0, runs: 0 });
+    // A named batch is shown alone, experiment or not: nothing is left out.
+    expect((await getMetricsSummary({ batchId: data.batchIds[0] })).experimentsLeftOut).toEqual({ batches: 0, runs: 0 });
+    expect((await getMetricsSummary({ batchId: ids.rewrite })).experimentsLeftOut).toEqual({ batches: 0, runs: 0 });
+    const api = await call<MetricsSummary>(summaryRoute.GET, 'GET', '/api/metrics/summary', { query: { provider: data.models[0]?.provider ?? '', model: data.models[0]?.model ?? '' } });
+    expect(api.body.experimentsLeftOut).toEqual({ batches: 2, runs: experimentRuns - 8 });
   });
 
   it('counts them with includeExperiments=true, and only them with their batchId', async () => {

@@ -16,6 +16,7 @@ export const POSTGRES_SUITE: string[] = [
   'tests/similarity-input.test.ts',
   'tests/quality-lint.test.ts',
   'tests/mcp-endpoint-inspector.test.ts',
+  'tests/mcp-get-metrics-experiments.test.ts',
   'tests/static-servers-similarity.test.ts',
   'tests/argument-types.test.ts',
   'tests/auth-exposed.test.ts',

@@ -29,6 +29,7 @@ function summary(): MetricsSummary {
     byDay: [],
     confusionMatrix: { labels: ['s/a', 's/b', 'none'], cells: [{ expected: 's/a', selected: `s/${EVIL}`, count: 3 }, { expected: 's/a', selected: 's/a', count: 9 }] },
     calls: null,
+    experimentsLeftOut: { batches: 0, runs: 0 },
   };
 }
 

@@ -1,4 +1,4 @@
-import { selectExperimentBatchIds } from '@/db/queries/metrics-experiment-batches';
+import { countEvaluatedRunsOfBatches, selectExperimentBatchIds, type BatchRunCount } from '@/db/queries/metrics-experiment-batches';
 import type { MetricsScope } from '@/db/queries/metrics-scope';
 import type { MetricsFilters } from './filters';
 
@@ -17,4 +17,13 @@ export async function excludeExperimentBatches(filters: MetricsFilters, scope: M
   if (includesExperiments(filters)) return scope;
   const ids = await selectExperimentBatchIds();
   return ids.length > 0 ? { ...scope, excludeBatchIds: ids } : scope;
+}
+
+/**
+ * What leaving the experiment batches out took from a scope that excludeExperimentBatches returned: the evaluated
+ * runs of those batches that the other filters keep, and how many batches hold them. Zero when nothing was left out
+ * (no experiments, a batchId, or includeExperiments).
+ */
+export async function countExperimentRunsLeftOut(scope: MetricsScope): Promise<BatchRunCount> {
+  return countEvaluatedRunsOfBatches(scope, scope.excludeBatchIds ?? []);
 }

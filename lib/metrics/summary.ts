@@ -22,7 +22,7 @@ import {
 } from '@/db/queries/metrics-rollup';
 import { getCallMetrics, type CallMetrics } from './calls';
 import { readSplitFigures, splitDayBounds, type SplitFigures } from './day-split';
-import { excludeExperimentBatches } from './experiment-scope';
+import { countExperimentRunsLeftOut, excludeExperimentBatches } from './experiment-scope';
 import { toCreatedAtBounds, type MetricsFilters } from './filters';
 import { locateNearestRank } from './percentile';
 import { computeRates, divideOrNull, toConfusionCounts, type ConfusionCounts, type HeadlineRates } from './rates';
@@ -56,6 +56,12 @@ export type MetricsSummary = HeadlineRates & {
   confusionMatrix: ConfusionMatrix;
   /** Per-call precision/recall/F1 and per-case steps, tokens and latency of sequence runs; null without any. */
   calls: CallMetrics | null;
+  /**
+   * The evaluated runs of experiment variants' batches that the other filters match but the summary leaves out,
+   * and how many batches hold them (./experiment-scope); 0 and 0 when there are none, or with a batchId or
+   * includeExperiments (then they are counted above).
+   */
+  experimentsLeftOut: { batches: number; runs: number };
 };
 
 /** The filters as the queries take them (dates as created_at bounds). */
@@ -148,6 +154,7 @@ export async function getMetricsSummary(filters: MetricsFilters = {}): Promise<M
     const scope = await excludeExperimentBatches(filters, toScope(filters));
     const { totals, cells, rollups, p50, p95 } = await readFigures(scope);
     const calls = await getCallMetrics(scope);
+    const experimentsLeftOut = await countExperimentRunsLeftOut(scope);
     const counts = toConfusionCounts(totals);
     const all = rollups.all;
     return {
@@ -196,6 +203,7 @@ export async function getMetricsSummary(filters: MetricsFilters = {}): Promise<M
       }),
       confusionMatrix: buildConfusionMatrix(cells),
       calls,
+      experimentsLeftOut,
     };
   });
 }

@@ -30,6 +30,7 @@ function summary(tp: number, fp: number, tn: number, fn: number, p50: number): M
     byDay: [],
     confusionMatrix: { labels: [], cells: [] } as unknown as MetricsSummary['confusionMatrix'],
     calls: null,
+    experimentsLeftOut: { batches: 0, runs: 0 },
   };
 }
 
