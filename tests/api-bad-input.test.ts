@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as apiKeysRoute from '@/app/api/api-keys/route';
 import * as serversRoute from '@/app/api/servers/route';
 import * as casesRoute from '@/app/api/test-cases/route';
@@ -24,6 +24,7 @@ import {
 } from './helpers/bad-input';
 import { baseBody, bodyBases, mutations, RAW_BODIES, type Seeds } from './helpers/bad-input-bodies';
 import { createRunWriter } from './helpers/synthetic-runs';
+import { HOSTILE_CALLS, HOSTILE_LISTINGS, startUntrustedServer, type UntrustedServer } from './helpers/untrusted-mcp';
 
 /**
  * Bad input on every API route gets a clear 4xx with {error: {code, message}}, never a 500, a hang, a stack or a
@@ -176,6 +177,69 @@ describe('streamed and file bodies (NDJSON, CSV, JSONL) that break their format:
     const r = routes.find((x) => x.path === raw.path);
     if (!r) throw new Error(`no route file for ${raw.path}`);
     const breaches = await send(r, raw.method, raw.bodies.map((body) => ({ label: `body ${body.label}`, request: { method: raw.method, path: r.path, params: {}, body } })));
+    expect(breaches, breaches.join('\n')).toEqual([]);
+  });
+});
+
+describe('untrusted MCP server output: a 4xx or a 502 with its error, never a 500', () => {
+  let upstream: UntrustedServer;
+  let liveId = '';
+  const UPSTREAM_DOWN = [502, 503, 504];
+  const route = (path: string) => {
+    const r = routes.find((x) => x.path === path);
+    if (!r) throw new Error(`no route file for ${path}`);
+    return r;
+  };
+  const json = (label: string, value: unknown): BadBody => ({ label, body: JSON.stringify(value), contentType: 'application/json' });
+
+  beforeAll(async () => {
+    upstream = await startUntrustedServer({ toolsList: { tools: [{ name: 'echo', description: 'Echo', inputSchema: { type: 'object' } }] }, toolsCall: { content: [{ type: 'text', text: 'ok' }] } });
+    const live = await call<{ id: string; status: string }>(serversRoute.POST, 'POST', '/api/servers', { body: { name: 'untrusted-live', transport: 'streamable-http', url: upstream.url } });
+    expect([live.status, live.body.status]).toEqual([201, 'active']);
+    liveId = live.body.id;
+  });
+  afterAll(async () => upstream?.close());
+
+  /** Each request of the list against the server's current answers; a 4xx must write nothing (a 502 may record the failure). */
+  async function sendAll(what: string, requests: { path: string; method: Method; params?: Record<string, string>; body?: BadBody; headers?: Record<string, string> }[]): Promise<string[]> {
+    const breaches: string[] = [];
+    let counts = await rowCounts();
+    for (const q of requests) {
+      const r = route(q.path);
+      const handler = r.handlers[q.method];
+      if (!handler) throw new Error(`no ${q.method} ${q.path}`);
+      const outcome = await callRoute(handler, { method: q.method, path: concretePath(r, q.params ?? {}), params: q.params ?? {}, body: q.body, headers: q.headers }, TIMEOUT_MS);
+      const where = `${q.method} ${q.path}${q.body ? ` ${q.body.label}` : ''} with a server sending ${what}`;
+      const breach = contractBreach(outcome, UPSTREAM_DOWN);
+      if (breach) breaches.push(`${where}: ${breach}`);
+      const after = await rowCounts();
+      if ('status' in outcome && outcome.status >= 400 && outcome.status < 500 && after !== counts) breaches.push(`${where}: refused (${outcome.status}) but rows changed: ${counts} -> ${after}`);
+      counts = after;
+    }
+    return breaches;
+  }
+
+  it.each(HOSTILE_LISTINGS.map((l, i) => [l.label, i] as const))('tools/list answering %s', async (label, i) => {
+    upstream.set({ toolsList: HOSTILE_LISTINGS[i]?.toolsList });
+    const id = { id: liveId };
+    const method = 'description_overlap';
+    const breaches = await sendAll(label, [
+      { path: '/api/servers/{id}/check', method: 'POST', params: id },
+      { path: '/api/servers/{id}/tools', method: 'GET', params: id },
+      { path: '/api/servers/{id}/snapshot', method: 'POST', params: id, body: json('snapshot', { name: `snap-${i}` }) },
+      { path: '/api/servers/{id}/tools/{name}/call', method: 'POST', params: { ...id, name: 'echo' }, body: json('call', { arguments: { message: 'hi' }, timeoutMs: 2000 }) },
+      { path: '/api/similarity/analyze', method: 'POST', body: json('serverIds', { serverIds: [liveId, seeds.servers], method }) },
+      { path: '/api/similarity/analyze', method: 'POST', body: json('urlList', { urlList: [upstream.url], method }) },
+      { path: '/api/quality/lint', method: 'POST', body: json('serverIds', { serverIds: [liveId] }) },
+      { path: '/api/similarity/test-case-drafts', method: 'POST', body: json('serverIds', { serverIds: [liveId, seeds.servers], method, similarityThreshold: 0.1 }) },
+    ]);
+    expect(breaches, breaches.join('\n')).toEqual([]);
+  });
+
+  it.each(HOSTILE_CALLS.map((c, i) => [c.label, i] as const))('tools/call answering %s', async (label, i) => {
+    upstream.set({ toolsList: { tools: [{ name: 'echo', description: 'Echo', inputSchema: { type: 'object' } }] }, toolsCall: HOSTILE_CALLS[i]?.toolsCall });
+    const request = { path: '/api/servers/{id}/tools/{name}/call', method: 'POST' as const, params: { id: liveId, name: 'echo' }, body: json('call', { arguments: { message: 'hi' }, timeoutMs: 2000 }) };
+    const breaches = await sendAll(label, [request, { ...request, headers: { accept: 'text/event-stream' } }]);
     expect(breaches, breaches.join('\n')).toEqual([]);
   });
 });

@@ -75,8 +75,9 @@ export function bodyBases(s: Seeds): BodyBase[] {
     { method: 'POST', path: '/api/servers/import', label: 'vscode', body: { servers: { imp2: { type: 'http', url: 'http://127.0.0.1:9/imp2' } } } },
     { method: 'PUT', path: '/api/settings', label: 'model', body: { embeddingModel: 'auto' } },
     { method: 'POST', path: '/api/similarity/analyze', label: 'tools', body: similarity, keep: simKeep },
-    { method: 'POST', path: '/api/similarity/overlap-matrix', label: 'tools', body: similarity, keep: simKeep },
-    { method: 'POST', path: '/api/similarity/recommendations', label: 'tools', body: similarity, keep: simKeep },
+    // The same request schema as analyze: its mutations are checked there; these two get the tool fields alone.
+    { method: 'POST', path: '/api/similarity/overlap-matrix', label: 'tools', body: { toolList: similarity.toolList, method: 'description_overlap' }, keep: simKeep },
+    { method: 'POST', path: '/api/similarity/recommendations', label: 'tools', body: { toolList: similarity.toolList, method: 'description_overlap' }, keep: simKeep },
     { method: 'POST', path: '/api/similarity/report', label: 'tools', body: similarity, keep: simKeep },
     { method: 'POST', path: '/api/similarity/test-case-drafts', label: 'ids', body: { serverIds: [s.server], similarityThreshold: 0.5, method: 'description_overlap', maxPairs: 5 }, keep: simKeep },
     {

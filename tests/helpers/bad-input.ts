@@ -175,6 +175,7 @@ export type Request_ = {
   params: Record<string, string | string[]>;
   query?: string;
   body?: BadBody;
+  headers?: Record<string, string>;
 };
 
 /**
@@ -184,7 +185,7 @@ export type Request_ = {
 export async function callRoute(handler: Handler, r: Request_, timeoutMs: number): Promise<Outcome> {
   const url = new URL(r.path, 'http://localhost');
   if (r.query) url.search = r.query;
-  const headers = new Headers();
+  const headers = new Headers(r.headers);
   if (r.body?.contentType) headers.set('content-type', r.body.contentType);
   const controller = new AbortController();
   const req = new Request(url, { method: r.method, headers, body: r.body?.body, signal: controller.signal });
