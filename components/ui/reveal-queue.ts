@@ -11,7 +11,9 @@
 type Entry = { element: Element; reveal: () => void; prepare?: () => Promise<unknown> };
 
 export const NEAR_VIEWPORT = '300px 0px';
-const IDLE_TIMEOUT_MS = 300;
+// How long the queue waits for the first idle period: on a page still busy with its data (/metrics at 1M runs), idle
+// never came and every chart waited the whole timeout (300 ms was measured as dead time before the first chart).
+const IDLE_TIMEOUT_MS = 50;
 
 const queue: Entry[] = [];
 let pumping = false;
