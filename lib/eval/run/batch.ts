@@ -22,6 +22,7 @@ import { getCircuitBreakers } from './circuit-breaker';
 import { toBatchDto, toRunDto, type BatchDto, type JobEvent, type TestRunDto } from '../api/dto';
 import { startJob } from './jobs';
 import { executeRun, type RunContext, type RunOutcome } from './runner';
+import { groupedCompletions } from './completion-group';
 import { createTaskPool } from './task-pool';
 import type { BatchInput, SingleRunInput } from '../api/schemas';
 import { ToolCache } from './tool-cache';
@@ -66,6 +67,8 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
   const assessments = createTaskPool(concurrency, (err) => log.error('self-assessment crashed', { batchId, error: err instanceof Error ? err.message : String(err) }));
   const ctx: RunContext = { ...contextFor(keys, signal, (await getBatch(batchId))?.toolOverrides ?? []), defer: (assess) => assessments.add(assess) };
   const settingsFor = settingsCache();
+  // The verdicts of the runs finishing in the same stretch share one commit.
+  const complete = groupedCompletions();
   // Pipelined: once a run's answers are in, its worker claims and sends the next run in the same
   // turn, and the answered run's judge, writes and assessment dispatch follow a turn of the event
   // loop later (yieldToEventLoop: one per turn, with I/O polled in between). Answers arrive in
@@ -80,9 +83,12 @@ async function processBatch(batchId: string, concurrency: number, keys: ApiKeys,
         if (!run) return;
         let handOff!: () => void;
         const answered = new Promise<boolean>((resolve) => (handOff = () => resolve(true)));
-        const finished = executeRun({ ...run, settings: await settingsFor(run.modelSettingsId) }, ctx, signal, () => {
-          handOff();
-          return yieldToEventLoop();
+        const finished = executeRun({ ...run, settings: await settingsFor(run.modelSettingsId) }, ctx, signal, {
+          answered: () => {
+            handOff();
+            return yieldToEventLoop();
+          },
+          complete,
         }).then((outcome) => emit(runEvent(run.id, run.testCaseId, outcome)));
         const pipelined = await Promise.race([answered, finished.then(() => false)]);
         await previous;

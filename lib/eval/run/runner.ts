@@ -9,6 +9,7 @@ import { keyFor, type ApiKeys } from '../../providers/api-keys';
 import type { CircuitBreakers } from './circuit-breaker';
 import { confidenceSourceOf, isDeterministicProvider } from '../judge/confidence';
 import { judgeRun, UNKNOWN_SERVER, type JudgeInput, type SampleOutcome } from '../judge/judge';
+import type { CompleteRun } from './completion-group';
 import { askAssessment, assessAndRecord, type PendingAssessment } from './deferred-assessment';
 import { describeRunError, isProviderOutage } from './run-errors';
 import { runSignal } from './run-signal';
@@ -32,6 +33,8 @@ export type RunContext = {
   defer?: (assess: (modelCallDone?: () => void) => Promise<void>) => void;
 };
 export type RunOutcome = { status: 'completed' | 'failed' | 'cancelled'; classification: string | null; errorMessage: string | null };
+/** What a batch worker gives a run it pipelines (see executeRun). */
+export type HandOff = { answered: () => Promise<void>; complete: CompleteRun };
 /** A claimed run as the worker already holds it (no need to read the row back). */
 export type RunToExecute = { id: string; testCaseId: string; samples: number; settings: ModelSettingsRow | null };
 
@@ -76,20 +79,21 @@ export async function snapshotTools(serverIds: string[], cache: ToolCache, overr
  * One test run: snapshot the tools, show exactly those to the model (samples times), judge
  * the answer and store the verdict. Never throws: a failure becomes the run's error. The run
  * has its own abort signal, aborted with the job's (see run-signal).
- * `onAnswered` (a batch worker's hand-off): awaited once a model's answers are in, before the
- * judge and the writes, so the worker can send its next run first. Not for the local router,
- * whose answer needs no network wait: its runs go on at once, as without it.
+ * `handOff` (a batch worker's): `answered` is awaited once a model's answers are in, before the
+ * judge and the writes, so the worker can send its next run first; the verdict is then written
+ * with `complete` (the batch's grouped completions). Not for the local router, whose answer
+ * needs no network wait: its runs go on at once, as without it.
  */
-export async function executeRun(run: RunToExecute, ctx: RunContext, jobSignal: AbortSignal, onAnswered?: () => Promise<void>): Promise<RunOutcome> {
+export async function executeRun(run: RunToExecute, ctx: RunContext, jobSignal: AbortSignal, handOff?: HandOff): Promise<RunOutcome> {
   const scope = runSignal(jobSignal);
   try {
-    return await evaluate(run, ctx, scope.signal, jobSignal, onAnswered);
+    return await evaluate(run, ctx, scope.signal, jobSignal, handOff);
   } finally {
     scope.release();
   }
 }
 
-async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal, jobSignal: AbortSignal, onAnswered?: () => Promise<void>): Promise<RunOutcome> {
+async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal, jobSignal: AbortSignal, handOff?: HandOff): Promise<RunOutcome> {
   const runId = run.id;
   const started = performance.now();
   // Time spent handing off is not the run's: executionTimeMs leaves it out.
@@ -141,7 +145,8 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
       (run.samples === 1 || deterministic) && samples[0]
         ? { runId, provider, request: { model, apiKey, query: testCase.query, ...context, tools: exposed, clients: ctx.clients }, selection: samples[0].selection, breakers: ctx.breakers, breakerKey, judgeInput, source: confidenceSourceOf(model.provider, run.samples) }
         : null;
-    if (onAnswered && !deterministic) {
+    const handedOff = handOff && !deterministic ? handOff : null;
+    if (handedOff) {
       // Handed off: the deferred assessment goes out now, with the worker's next run, as it did
       // when the verdict was stored at once (sent after the verdict, it came back after the
       // worker's next answer and the batch's assessments fell behind); it is written once the
@@ -150,9 +155,9 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
         const verdict = new Promise<boolean>((resolve) => (verdictWritten = resolve));
         ctx.defer((modelCallDone) => assessAndRecord(pending, jobSignal, modelCallDone, verdict));
       }
-      const handOff = performance.now();
-      await onAnswered();
-      handedOffMs = performance.now() - handOff;
+      const waitFrom = performance.now();
+      await handedOff.answered();
+      handedOffMs = performance.now() - waitFrom;
     }
     // Without a place to defer it (a single run), the assessment is asked for now, as before.
     const inline = pending && (!ctx.defer || deterministic) ? await askAssessment(pending, signal) : null;
@@ -168,7 +173,7 @@ async function evaluate(run: RunToExecute, ctx: RunContext, signal: AbortSignal,
       ...(pending && !inline ? { assessmentPending: true } : {}),
       ...(hasContext && !provider.converse ? { contextNotSent: CONTEXT_NOT_SENT_TEXT } : {}),
     };
-    await completeRun(
+    await (handedOff?.complete ?? completeRun)(
       runId,
       rows,
       {
