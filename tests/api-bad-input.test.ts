@@ -24,6 +24,7 @@ import {
 } from './helpers/bad-input';
 import { baseBody, bodyBases, mutations, RAW_BODIES, type Seeds } from './helpers/bad-input-bodies';
 import { createRunWriter } from './helpers/synthetic-runs';
+import { startLlmServer, type LlmServer, type ScriptedReply } from './helpers/llm-server';
 import { HOSTILE_CALLS, HOSTILE_LISTINGS, startUntrustedServer, type UntrustedServer } from './helpers/untrusted-mcp';
 
 /**
@@ -241,6 +242,67 @@ describe('untrusted MCP server output: a 4xx or a 502 with its error, never a 50
     const request = { path: '/api/servers/{id}/tools/{name}/call', method: 'POST' as const, params: { id: liveId, name: 'echo' }, body: json('call', { arguments: { message: 'hi' }, timeoutMs: 2000 }) };
     const breaches = await sendAll(label, [request, { ...request, headers: { accept: 'text/event-stream' } }]);
     expect(breaches, breaches.join('\n')).toEqual([]);
+  });
+});
+
+let deepJson = '1';
+for (let i = 0; i < 1200; i++) deepJson = `{"a":${deepJson}}`;
+
+/** Chat-completion answers a broken or hostile model endpoint may send. */
+const HOSTILE_LLM: { label: string; reply: ScriptedReply }[] = [
+  { label: 'a body that is not JSON', reply: { malformed: true } },
+  { label: 'JSON of the wrong shape', reply: { json: { choices: 'none' } } },
+  { label: 'no choices', reply: { json: { choices: [] } } },
+  { label: 'a null message content', reply: { json: { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'stop' }] } } },
+  { label: 'prose without JSON', reply: { text: 'I would rather not.' } },
+  { label: 'JSON with wrong types', reply: { text: '{"scores":{"purpose":"high","usage":-5},"description":42,"query":[],"expectedParameters":"x"}' } },
+  { label: '1,200-deep JSON', reply: { text: deepJson } },
+  { label: 'a 1 MB answer with NUL', reply: { text: `\u0000${'w'.repeat(1024 * 1024)}` } },
+  { label: 'a tool call with broken arguments', reply: { toolCalls: [{ name: 'submit', arguments: '{"a":' }] } },
+  { label: 'HTTP 500', reply: { status: 500 } },
+  { label: 'HTTP 400 with an odd body', reply: { status: 400, body: { error: { message: 42, type: ['x'] } } } },
+];
+
+describe('untrusted LLM output: the lint, recommendations and drafts answer 4xx/502 or report it, never a 500', () => {
+  let llm: LlmServer;
+  let reply: ScriptedReply = { text: 'ok' };
+  let pairServer = '';
+  const KEY = { 'X-OpenAI-API-Key': 'sk-test-bad-input' };
+  beforeAll(async () => {
+    llm = await startLlmServer({ respond: () => reply });
+    const desc = 'Look a word up in the dictionary and return its meaning';
+    const created = await call<{ id: string }>(serversRoute.POST, 'POST', '/api/servers', {
+      body: { name: 'llm-pair', transport: 'static', tools: ['alpha', 'beta'].map((name) => ({ name, description: desc, inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] } })) },
+    });
+    expect(created.status).toBe(201);
+    pairServer = created.body.id;
+  });
+  afterAll(async () => llm?.close());
+
+  it.each(HOSTILE_LLM.map((h, i) => [h.label, i] as const))('a model answering %s', async (label, i) => {
+    reply = HOSTILE_LLM[i]?.reply ?? reply;
+    const model = { provider: 'openai', model: 'gpt-test', baseUrl: llm.openaiBaseUrl, maxRetries: 0, timeout: 5 };
+    const toolList = [{ server: 's', name: 'alpha', description: 'Look a word up', inputSchema: { type: 'object' } }, { server: 's', name: 'beta', description: 'Look a word up', inputSchema: { type: 'object' } }];
+    const breaches: string[] = [];
+    const asked = llm.requests.length;
+    let counts = await rowCounts();
+    for (const [path, body] of [
+      ['/api/quality/lint', { toolList, llm: model }],
+      ['/api/similarity/recommendations', { toolList, llm: model, method: 'description_overlap', similarityThreshold: 0.1 }],
+      ['/api/similarity/test-case-drafts', { serverIds: [pairServer], llm: model, method: 'description_overlap', similarityThreshold: 0.1 }],
+    ] as const) {
+      const r = routes.find((x) => x.path === path);
+      const handler = r?.handlers.POST;
+      if (!handler) throw new Error(`no POST ${path}`);
+      const outcome = await callRoute(handler, { method: 'POST', path, params: {}, body: { label: 'llm', body: JSON.stringify(body), contentType: 'application/json' }, headers: KEY }, TIMEOUT_MS * 2);
+      const breach = contractBreach(outcome, [502, 503, 504]);
+      if (breach) breaches.push(`POST ${path} with a model answering ${label}: ${breach}`);
+      const after = await rowCounts();
+      if ('status' in outcome && outcome.status >= 400 && after !== counts) breaches.push(`POST ${path} with a model answering ${label}: refused but rows changed`);
+      counts = after;
+    }
+    expect(breaches, breaches.join('\n')).toEqual([]);
+    expect(llm.requests.length - asked, 'each route asked the model').toBeGreaterThanOrEqual(3);
   });
 });
 
