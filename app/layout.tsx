@@ -18,7 +18,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <header className="topbar">
-          <Link href="/" className="brand">
+          {/* Not prefetched as every page loads (see Nav): the overview's first render held a page's own requests. */}
+          <Link href="/" className="brand" prefetch={false}>
             MCP Eval Harness
           </Link>
           <Nav />

@@ -61,9 +61,7 @@ export function TopConfusions({ matrix, filters }: { matrix: MetricsSummary['con
       <h3 className={styles.subTitle}>Most frequent mistakes</h3>
       <Mistakes cells={mistakes.slice(0, FIRST)} lookup={lookup} pending={confusions.isPending} testId="top-confusions" />
       {rest.length ? (
-        <details className="runs-details" data-testid="more-confusions" onToggle={(e) => {
-            if (e.currentTarget.open) setRestOpened(true);
-          }}>
+        <details className="runs-details" data-testid="more-confusions" onToggle={(e) => e.currentTarget.open && setRestOpened(true)}>
           <summary>
             All {mistakes.length} mistakes ({rest.length} more)
           </summary>
