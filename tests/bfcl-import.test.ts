@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as bfclRoute from '@/app/api/import/bfcl/route';
 import * as tefRoute from '@/app/api/import/mcp-tef/route';
@@ -9,6 +10,7 @@ import type { BfclImportReport } from '@/lib/import/bfcl';
 import { parseBfclFile, splitBfclItems } from '@/lib/import/bfcl-files';
 import type { TefImportReport } from '@/lib/import/mcp-tef';
 import { storedToolsOf } from '@/lib/servers/static-tools/store';
+import { get } from '@/db/sql';
 import { call } from './helpers/api';
 
 type Case = { name: string; query: string; expectedServer: string | null; expectedTool: string | null; expectedParameters: Record<string, unknown> | null; argumentMatching: string; servers: { id: string; name: string }[] };
@@ -141,6 +143,20 @@ describe('POST /api/import/bfcl', () => {
     const again = await importBfcl({ entries: [changed], answers: [answer] });
     expect(again.body).toMatchObject({ created: 0, alreadyImported: 0, failed: 1 });
     expect(again.body.results[0]).toMatchObject({ status: 'failed', reason: expect.stringContaining('already exists') });
+  });
+
+  it('an entry that fails after its new tool set was made leaves no tool set behind (all or nothing per entry)', async () => {
+    const e = entry('simple', 'simple_python_13');
+    const answer = { id: 'conflict_2', ground_truth: e.ground_truth };
+    expect((await importBfcl({ entries: [{ ...e, id: 'conflict_2' }], answers: [answer] })).body.created).toBe(1);
+    // The same id with another function description: a new tool set, then the case name is taken.
+    const fns = (e as unknown as { function: { description: string }[] }).function;
+    const changed = { ...e, id: 'conflict_2', function: fns.map((f) => ({ ...f, description: `${f.description} (revised)` })) };
+    const before = await get<{ n: number }>(sql`select count(*) as "n" from mcp_servers`);
+    const again = await importBfcl({ entries: [changed], answers: [answer] });
+    expect(again.body).toMatchObject({ created: 0, failed: 1, servers: { created: 0, reused: 0 } });
+    expect(again.body.results[0]).toMatchObject({ status: 'failed', reason: expect.stringContaining('already exists') });
+    expect(await get<{ n: number }>(sql`select count(*) as "n" from mcp_servers`)).toEqual(before);
   });
 
   it('refuses a body without entries with a 400 and a code', async () => {

@@ -5,7 +5,7 @@ import { getServersByNames } from '@/db/queries/servers';
 import { AppError, fromDatabaseError } from '../errors';
 import { parseWith } from '../http';
 import { ServerInputSchema } from '../servers/schemas';
-import { createServer } from '../servers/service';
+import { createServer, deleteServer } from '../servers/service';
 import { TestCaseInputSchema } from '../test-cases/schemas';
 import { createTestCase } from '../test-cases/service';
 import { alreadyImportedCaseId } from './already-imported';
@@ -78,18 +78,29 @@ export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport
   const serverIds = new Map<string, string>();
   const servers = { created: 0, reused: 0 };
 
-  async function ensureToolSet(tools: McpToolShape[]): Promise<{ id: string; name: string }> {
+  async function ensureToolSet(tools: McpToolShape[]): Promise<{ id: string; name: string; created: boolean }> {
     const name = toolSetName(tools);
     const known = serverIds.get(name) ?? (await getServersByNames([name])).find((s) => s.transport === 'static')?.id;
     if (known) {
       if (!serverIds.has(name)) servers.reused++;
       serverIds.set(name, known);
-      return { id: known, name };
+      return { id: known, name, created: false };
     }
     const created = await createServer(parseWith(ServerInputSchema, { name, transport: 'static', tools }, 'Tool set'));
     servers.created++;
     serverIds.set(name, created.id);
-    return { id: created.id, name };
+    return { id: created.id, name, created: true };
+  }
+
+  /** A failed entry leaves no tool set it made behind (it serves no case): the entry is all or nothing. */
+  async function dropToolSet(server: { id: string; name: string }): Promise<void> {
+    try {
+      await deleteServer(server.id, false);
+      servers.created--;
+      serverIds.delete(server.name);
+    } catch {
+      // a case of another import uses it meanwhile: it stays, as a reused set would
+    }
   }
 
   const results: BfclEntryResult[] = [];
@@ -106,8 +117,10 @@ export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport
       results.push({ index, id, status: 'failed', reason: converted.reason });
       continue;
     }
+    let made: { id: string; name: string } | null = null;
     try {
       const server = await ensureToolSet(converted.tools);
+      if (server.created) made = server;
       const positive = converted.kind === 'positive';
       const input = parseWith(
         TestCaseInputSchema,
@@ -127,6 +140,7 @@ export async function importBfcl(body: BfclImportBody): Promise<BfclImportReport
       const testCaseId = existing ?? (await createTestCase(input)).id;
       results.push({ index, id, status: existing ? 'already_imported' : 'created', kind: converted.kind, testCaseId, serverId: server.id, serverName: server.name });
     } catch (err) {
+      if (made) await dropToolSet(made);
       results.push({ index, id, status: 'failed', reason: reasonOf(err) });
     }
   }
