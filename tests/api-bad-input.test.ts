@@ -33,7 +33,9 @@ import { HOSTILE_CALLS, HOSTILE_LISTINGS, startUntrustedServer, type UntrustedSe
  * read from app/api (a new route is covered without editing this file); each gets the same fixed inputs: bad path
  * parameters, bad query strings (the catalog's parameters with wrong values), bad bodies. Path parameters other
  * than the one under test, and the ids of query and body inputs, name real rows (a static server and its tool, a
- * test case, a finished batch and its run) so the inputs reach the validation behind the lookup.
+ * test case, a finished batch and its run) so the inputs reach the validation behind the lookup. Then near-valid
+ * bodies with one field wrong (tests/helpers/bad-input-bodies.ts), broken NDJSON/CSV/JSONL files, and the two
+ * untrusted upstreams: a real MCP server and a model endpoint answering garbage (a 502 with its error is allowed).
  */
 
 const TIMEOUT_MS = 5_000;
