@@ -110,7 +110,6 @@ for (let i = 0; i < 1000; i++) deep = { a: deep };
 const REMOVED = Symbol('removed');
 const WRONG: { label: string; value: unknown }[] = [
   { label: '42', value: 42 },
-  { label: '-1', value: -1 },
   { label: '1e308', value: 1e308 },
   { label: '"text"', value: 'text' },
   { label: 'empty string', value: '' },
@@ -120,7 +119,6 @@ const WRONG: { label: string; value: unknown }[] = [
   { label: 'null', value: null },
   { label: 'true', value: true },
   { label: '[]', value: [] },
-  { label: '[[1]]', value: [[1]] },
   { label: '{}', value: {} },
   { label: '__proto__ key', value: JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') },
   { label: '1,000-deep object', value: deep },
