@@ -7,6 +7,7 @@ import { loadPlots } from './charts/lazy-plots';
 import { ErrorState, Loading } from '@/components/ui/states';
 import { BatchCompare } from './compare/batch-compare';
 import { FlakyCases } from './flaky/flaky-cases';
+import { ExperimentsToggle } from './filters/experiments-toggle';
 import { FILTER_KEYS, hasFilters, readFilters, type MetricsFilterValues } from './filters/filter-params';
 import { FiltersForm } from './filters/filters-form';
 import { useBatchOptions } from './filters/use-batch-options';
@@ -55,6 +56,13 @@ export function MetricsDashboard() {
         </a>
       </div>
       <FiltersForm key={filterKey} filters={filters} onApply={apply} toolNames={[...new Set((summary.data?.byTool ?? []).map((t) => t.name))]} />
+      <ExperimentsToggle
+        checked={filters.includeExperiments === 'true'}
+        leftOut={summary.data?.experimentsLeftOut}
+        batchChosen={Boolean(filters.batchId)}
+        updating={summary.isFetching && summary.isPlaceholderData}
+        onChange={(include) => update({ includeExperiments: include ? 'true' : '' })}
+      />
       {summary.isPending ? (
         <div className={styles.stateGap}>
           <Loading label="Loading metrics…" />
@@ -86,7 +94,7 @@ export function MetricsDashboard() {
         title="Flaky cases"
         intro="Test cases whose verdict is unstable for a model: its samples disagreed within a run, or it was right in one batch and wrong in another although the model saw the same tools (same content hash). A change after the tools changed is a result, not flakiness."
       >
-        <FlakyCases provider={filters.provider} model={filters.model} ready={!summary.isPending} />
+        <FlakyCases provider={filters.provider} model={filters.model} includeExperiments={filters.includeExperiments} ready={!summary.isPending} />
       </Section>
       <Section id="compare" title="Compare two batches" intro="Pick a baseline A and a batch B: every metric’s change from A to B, and the test cases whose verdict moved.">
         <BatchCompare ready={!summary.isPending} />

@@ -11,7 +11,7 @@ import type { FlakyCase, FlakyList, FlakyRun } from '@/lib/metrics/flaky';
 
 const LIMIT = 20;
 
-const flakyQuery = (params: { provider?: string; model?: string; offset: number }) =>
+const flakyQuery = (params: { provider?: string; model?: string; includeExperiments?: string; offset: number }) =>
   queryOptions({ queryKey: ['metrics', 'flaky', params], queryFn: () => apiFetch<FlakyList>(`/api/metrics/flaky${qs({ ...params, limit: LIMIT })}`) });
 
 const REASON: Record<FlakyCase['reasons'][number], string> = {
@@ -46,10 +46,11 @@ function History({ runs }: { runs: FlakyRun[] }) {
  * Flaky cases per model: samples that disagreed within a run, or a verdict that changed
  * between batches which showed the model the same tools (same content hash).
  */
-export function FlakyCases({ provider, model, ready = true }: { provider?: string; model?: string; ready?: boolean }) {
+/** includeExperiments: 'true' lists experiment variants' batches too (the page's filter), else they are left out. */
+export function FlakyCases({ provider, model, includeExperiments, ready = true }: { provider?: string; model?: string; includeExperiments?: string; ready?: boolean }) {
   const [offset, setOffset] = useState(0);
   // Requested once `ready` (the page's summary is in): at 1M runs the list takes 20-40 s on SQLite, and the charts must not wait behind it.
-  const flaky = useQuery({ ...flakyQuery({ provider, model, offset }), placeholderData: keepPreviousData, enabled: ready });
+  const flaky = useQuery({ ...flakyQuery({ provider, model, includeExperiments, offset }), placeholderData: keepPreviousData, enabled: ready });
   if (flaky.isPending) return <Loading label="Looking for flaky cases…" />;
   if (flaky.isError) return <ErrorState error={flaky.error} onRetry={() => void flaky.refetch()} />;
   if (flaky.data.total === 0) {
