@@ -37,6 +37,7 @@ export async function runBenchmark(): Promise<void> {
           excludedCpuMs: ms(c.excluded.cpuMs),
           includedMs: ms(c.included.wallMs),
           runsIncluded: `${c.includedRuns} (${c.plainRuns} without)`,
+          leftOutMs: c.leftOut.wallMs.toFixed(2),
           leftOutCpuMs: c.leftOut.cpuMs.toFixed(2),
           excludedSame: c.excludedSame ? 'yes' : 'NO',
           leftOutExact: c.leftOutExact ? 'yes' : 'NO',
