@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertBatchWithRuns } from '@/db/queries/batches';
-import { completeRun, getEvaluation, getRun, type CompletedRunValues } from '@/db/queries/runs';
+import { completeRun, getEvaluation, getRun } from '@/db/queries/runs';
 import { isPostgres } from '@/db/dialect';
 import { all, run } from '@/db/sql';
 import { withTransaction } from '@/db/transaction';
-import { FAKE_MODEL, seedCase, seedServer } from './helpers/eval-seed';
+import { completionFixture } from './helpers/completion-fixture';
 
 /**
  * The completions a worker's runs reach in the same turn (issue 20): on Postgres one call of
@@ -14,30 +13,7 @@ import { FAKE_MODEL, seedCase, seedServer } from './helpers/eval-seed';
  * others' verdicts and evaluations land as if each had been completed alone.
  */
 
-const server = await seedServer('grouped');
-const caseA = await seedCase({ query: 'look something up', servers: [server], expected: { server: 'grouped', tool: 'lookup' } });
-const snapshot = [{ serverName: 'grouped', serverUrl: null, name: 'lookup', exposedName: 'lookup', description: 'Look a thing up.', inputSchema: { type: 'object' } }];
-const values = (i: number): CompletedRunValues => ({
-  llmResponseRaw: { samples: [], assessmentPending: true },
-  selectedServer: 'grouped',
-  selectedTool: i % 2 ? 'lookup' : 'other',
-  extractedParameters: { q: i },
-  confidenceScore: null,
-  confidenceCategory: null,
-  confidenceSource: null,
-  classification: i % 2 ? 'TP' : 'FP',
-  executionTimeMs: 100 + i,
-  inputTokens: 10 * i,
-  outputTokens: i,
-  failureReasons: [],
-});
-const evaluation = (i: number) => ({ classification: (i % 2 ? 'TP' : 'FP') as 'TP' | 'FP', toolCorrect: i % 2 === 1, failureReasons: [], passK: null, reasoning: `r${i}`, recommendations: [] });
-
-async function runningRuns(n: number): Promise<string[]> {
-  const { runIds } = await insertBatchWithRuns({ name: 'g', models: [FAKE_MODEL], samples: 1, concurrency: 4, testCaseIds: Array.from({ length: n }, () => caseA), withBatchRow: true });
-  await run(sql`update test_runs set status = 'running' where id in (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)})`);
-  return runIds;
-}
+const { snapshot, values, evaluation, runningRuns } = await completionFixture('grouped');
 
 describe('completions of one turn', () => {
   it('answer per run, leave an ended run alone, and on Postgres commit together', async () => {

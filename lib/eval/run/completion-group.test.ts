@@ -4,36 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertBatchWithRuns } from '@/db/queries/batches';
-import { completeRuns, getEvaluation, getRun, getSnapshot, type CompletedRunValues } from '@/db/queries/runs';
+import { completeRuns, getEvaluation, getRun, getSnapshot } from '@/db/queries/runs';
 import { run } from '@/db/sql';
-import { FAKE_MODEL, seedCase, seedServer } from '@/tests/helpers/eval-seed';
+import { completionFixture } from '@/tests/helpers/completion-fixture';
 import { groupedCompletions } from './completion-group';
 
-const server = await seedServer('grouped-sqlite');
-const caseA = await seedCase({ query: 'look something up', servers: [server], expected: { server: 'grouped-sqlite', tool: 'lookup' } });
-const snapshot = [{ serverName: 'grouped-sqlite', serverUrl: null, name: 'lookup', exposedName: 'lookup', description: 'Look a thing up.', inputSchema: { type: 'object' } }];
-const values = (i: number, confidenceScore: number | null = null): CompletedRunValues => ({
-  llmResponseRaw: { samples: [], assessmentPending: true },
-  selectedServer: 'grouped-sqlite',
-  selectedTool: i % 2 ? 'lookup' : 'other',
-  extractedParameters: { q: i },
-  confidenceScore,
-  confidenceCategory: null,
-  confidenceSource: null,
-  classification: i % 2 ? 'TP' : 'FP',
-  executionTimeMs: 100 + i,
-  inputTokens: 10 * i,
-  outputTokens: i,
-  failureReasons: [],
-});
-const evaluation = (i: number) => ({ classification: (i % 2 ? 'TP' : 'FP') as 'TP' | 'FP', toolCorrect: i % 2 === 1, failureReasons: [], passK: null, reasoning: `r${i}`, recommendations: [] });
-
-async function runningRuns(n: number): Promise<string[]> {
-  const { runIds } = await insertBatchWithRuns({ name: 'g', models: [FAKE_MODEL], samples: 1, concurrency: 4, testCaseIds: Array.from({ length: n }, () => caseA), withBatchRow: true });
-  await run(sql`update test_runs set status = 'running' where id in (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)})`);
-  return runIds;
-}
+const { snapshot, values, evaluation, runningRuns } = await completionFixture('grouped-sqlite');
 
 const statuses = (ids: string[]) => Promise.all(ids.map(async (id) => (await getRun(id))?.status));
 
