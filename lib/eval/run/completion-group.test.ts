@@ -27,9 +27,9 @@ describe('completeRuns', () => {
     expect((await getRun(ids[1] as string))?.errorMessage).toBe('interrupted');
     expect(await getEvaluation(ids[1] as string)).toBeUndefined();
     expect((await getSnapshot(ids[1] as string)).length).toBe(0);
-    for (const id of [ids[0], ids[2]] as string[]) {
+    for (const [i, id] of [[0, ids[0]], [2, ids[2]]] as [number, string][]) {
       expect((await getSnapshot(id)).map((t) => t.exposedName)).toEqual(['lookup']);
-      expect(await getEvaluation(id)).toBeDefined();
+      expect(await getEvaluation(id)).toMatchObject({ classification: evaluation(i).classification, reasoning: `r${i}`, toolCorrect: false });
     }
     expect((await getRun(ids[2] as string))?.executionTimeMs).toBe(102);
   });
