@@ -63,7 +63,7 @@ test(`/metrics and /runs are usable within 1 s with ${RUNS.toLocaleString('en')}
   for (const r of results) {
     const ms = figureOf(r);
     const verdict = ms <= TARGET_MS ? 'PASS' : 'FAIL';
-    console.log(`  ${r.c.url.padEnd(62)} ${String(ms).padStart(5)} ms ${r.c.target ? verdict : `(${verdict.toLowerCase()})`} [${r.visits.map((v) => v[r.c.figure]).join(', ')}], first visit ${r.first[r.c.figure]} ms`);
+    console.log(`  ${r.c.url.padEnd(62)} ${String(ms).padStart(5)} ms ${r.c.target ? verdict : `(${verdict.toLowerCase()})`} [${r.visits.map((v) => v[r.c.figure]).join(', ')}], first visit ${r.first[r.c.figure]} ms${r.c.figure === 'complete' ? ` (usable at ${r.first.usable} ms; warm usable [${r.visits.map((v) => v.usable).join(', ')}])` : ''}`);
     for (const line of waterfall(r.visits)) console.log(line);
     console.log('    first visit:');
     for (const line of waterfall([r.first])) console.log(line);
