@@ -22,6 +22,7 @@ import {
 } from '@/db/queries/metrics-rollup';
 import { getCallMetrics, type CallMetrics } from './calls';
 import { readSplitFigures, splitDayBounds, type SplitFigures } from './day-split';
+import type { BatchRunCount } from '@/db/queries/metrics-experiment-batches';
 import { countExperimentRunsLeftOut, excludeExperimentBatches } from './experiment-scope';
 import { toCreatedAtBounds, type MetricsFilters } from './filters';
 import { locateNearestRank } from './percentile';
@@ -61,7 +62,7 @@ export type MetricsSummary = HeadlineRates & {
    * and how many batches hold them (./experiment-scope); 0 and 0 when there are none, or with a batchId or
    * includeExperiments (then they are counted above).
    */
-  experimentsLeftOut: { batches: number; runs: number };
+  experimentsLeftOut: BatchRunCount;
 };
 
 /** The filters as the queries take them (dates as created_at bounds). */

@@ -44,12 +44,12 @@ function History({ runs }: { runs: FlakyRun[] }) {
 
 /**
  * Flaky cases per model: samples that disagreed within a run, or a verdict that changed
- * between batches which showed the model the same tools (same content hash).
+ * between batches which showed the model the same tools (same content hash). includeExperiments:
+ * 'true' lists experiment variants' batches too (the page's filter), else they are left out.
  */
-/** includeExperiments: 'true' lists experiment variants' batches too (the page's filter), else they are left out. */
 export function FlakyCases({ provider, model, includeExperiments, ready = true }: { provider?: string; model?: string; includeExperiments?: string; ready?: boolean }) {
   const [offset, setOffset] = useState(0);
-  // Requested once `ready` (the page's summary is in): at 1M runs the list takes 20-40 s on SQLite, and the charts must not wait behind it.
+  // Requested once `ready` (the page's summary is in): on SQLite the requests share one thread, and the charts must not wait behind this one.
   const flaky = useQuery({ ...flakyQuery({ provider, model, includeExperiments, offset }), placeholderData: keepPreviousData, enabled: ready });
   if (flaky.isPending) return <Loading label="Looking for flaky cases…" />;
   if (flaky.isError) return <ErrorState error={flaky.error} onRetry={() => void flaky.refetch()} />;
